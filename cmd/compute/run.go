@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// usageError is a mistake in the command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// options are the parsed flags.
+type options struct {
+	tables      []tables.Ruleset
+	n           int
+	out         string
+	cfg         engine.Config
+	compression results.Compression
+	quiet       bool
+	force       bool
+}
+
+// maxN keeps every value, at most 2n+1, and every coordinate inside int32.
+const maxN = (math.MaxInt32 - 1) / 2
+
+// parseFlags reads args into options; every error is a usageError that names
+// the flag.
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	fs := flag.NewFlagSet("compute", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	tableList := fs.String("table", "gneg1,gstarneg1,passnim", "comma-separated table ids, or all: "+tables.ValidIDs())
+	n := fs.Int("n", 10000, "compute 0 ≤ x, y ≤ n")
+	out := fs.String("out", "out", "directory for the result files (created if missing)")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
+	tile := fs.Int("tile", engine.DefaultTile, "tile side in cells (changes speed, never values)")
+	compress := fs.String("compress", "zstd", "Arrow buffer compression: zstd, lz4 or none")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	force := fs.Bool("force", false, "run even if the memory estimate exceeds this machine's memory")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: compute [-table ids|all] [-n N] [-out DIR] [-workers K] [-tile T] [-compress zstd|lz4|none] [-quiet] [-force]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return options{}, err
+		}
+		return options{}, usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return options{}, usagef("unexpected argument %q (all options are flags; see -h)", fs.Arg(0))
+	}
+	opts := options{n: *n, out: *out, cfg: engine.Config{Workers: *workers, Tile: *tile}, quiet: *quiet, force: *force}
+	var err error
+	if opts.tables, err = parseTables(*tableList); err != nil {
+		return options{}, err
+	}
+	if *n < 0 || *n > maxN {
+		return options{}, usagef("-n %d is out of range: give 0 ≤ n ≤ %d", *n, maxN)
+	}
+	if *workers < 1 {
+		return options{}, usagef("-workers %d: need at least 1", *workers)
+	}
+	if *tile < 1 {
+		return options{}, usagef("-tile %d: need at least 1", *tile)
+	}
+	if opts.compression, err = results.ParseCompression(*compress); err != nil {
+		return options{}, usagef("-compress: %v", err)
+	}
+	return opts, nil
+}
+
+// parseTables resolves a -table list.
+func parseTables(list string) ([]tables.Ruleset, error) {
+	if list == "all" {
+		return tables.All(), nil
+	}
+	var rs []tables.Ruleset
+	for _, id := range strings.Split(list, ",") {
+		id = strings.TrimSpace(id)
+		r, ok := tables.Lookup(id)
+		if !ok {
+			return nil, usagef("-table: unknown table %q (valid: %s, or all)", id, tables.ValidIDs())
+		}
+		rs = append(rs, r)
+	}
+	return rs, nil
+}
+
+// run is the whole command: parse, check the plan against the machine, then
+// compute and write each table in turn.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	opts, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := checkMemory(opts); err != nil {
+		return err
+	}
+	if err := checkWritable(opts.out); err != nil {
+		return err
+	}
+	for _, r := range opts.tables {
+		if err := computeTable(ctx, r, opts, stdout, stderr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkMemory refuses, unless -force, a run whose estimate exceeds the memory
+// of this machine.
+func checkMemory(opts options) error {
+	need := memoryEstimate(opts.n, opts.cfg)
+	total, ok := machineMemory()
+	if opts.force || !ok || need <= total {
+		return nil
+	}
+	return usagef("-n %d needs about %s of memory (workers %d, tile %d), more than this machine's %s; "+
+		"lower -n, -workers or -tile, or pass -force", opts.n, formatBytes(need), opts.cfg.Workers, opts.cfg.Tile, formatBytes(total))
+}
+
+// memoryEstimate is the engine's memory plus the writer's: the x and y
+// columns of a band and about two bands of compression buffers.
+func memoryEstimate(n int, cfg engine.Config) int64 {
+	band := int64(cfg.Tile) * int64(n+1) * 4
+	return engine.MemoryBytes(n, cfg) + 5*band
+}
+
+// checkWritable creates -out if needed and checks a file can be made in it.
+func checkWritable(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return usagef("-out %s: cannot create the directory: %v", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".compute-probe-*")
+	if err != nil {
+		return usagef("-out %s: cannot write there: %v", dir, err)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// computeTable computes one table into its file and prints a summary line.
+func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) error {
+	start := time.Now()
+	path := filepath.Join(opts.out, results.FileName(r.ID, opts.n))
+	w, err := results.Create(path, results.Info{
+		Table: r.ID, Symbol: r.Symbol, N: opts.n, Definition: r.Definition, Source: r.Source,
+		Compression: opts.compression, Workers: opts.cfg.Workers, Tile: opts.cfg.Tile,
+	})
+	if err != nil {
+		return err
+	}
+	cells := int64(opts.n+1) * int64(opts.n+1)
+	bar := newProgress(stderr, opts.quiet, r.ID, cells)
+	err = engine.Compute(ctx, r.Rules, opts.n, opts.cfg, func(b engine.Band) error {
+		if err := w.WriteBand(b); err != nil {
+			return err
+		}
+		bar.add(int64(len(b.Cells)))
+		return nil
+	})
+	bar.finish()
+	if err != nil {
+		w.Abort()
+		if ctx.Err() != nil {
+			return fmt.Errorf("%s: interrupted; %s was not written", r.ID, path)
+		}
+		return fmt.Errorf("%s: %w", r.ID, err)
+	}
+	seconds := time.Since(start).Seconds()
+	sum, err := w.Commit(seconds)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%-10s n=%d  %d cells  max %d  %.2fs  %.3g cells/s  sha256 %s  %s\n",
+		r.ID, opts.n, sum.Cells, sum.MaxValue, seconds, float64(sum.Cells)/seconds, sum.SHA256[:16], sum.Path)
+	return nil
+}
+
+// formatBytes renders a byte count for people.
+func formatBytes(b int64) string {
+	const unit = 1 << 10
+	if b < unit {
+		return fmt.Sprintf("%d B", b)
+	}
+	v, exp := float64(b), 0
+	for v >= unit && exp < 4 {
+		v /= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", v, "KMGT"[exp-1])
+}

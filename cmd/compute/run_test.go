@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// runCompute runs the command with args and returns its output and exit code.
+func runCompute(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), args, &out, &errOut)
+	code = exitCode(err, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+func TestUsageErrors(t *testing.T) {
+	notADir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notADir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want []string // substrings of stderr
+	}{
+		{"unknown table", []string{"-table", "gneg1,wythof"}, []string{`-table`, `"wythof"`, "gstarneg1", "passnim"}},
+		{"negative n", []string{"-n", "-3"}, []string{"-n -3"}},
+		{"n beyond int32", []string{"-n", "2000000000"}, []string{"-n 2000000000", "out of range"}},
+		{"n beyond memory", []string{"-n", "1000000"}, []string{"-n 1000000", "needs about", "GiB", "-force"}},
+		{"unwritable out", []string{"-n", "3", "-out", filepath.Join(notADir, "sub")}, []string{"-out", notADir}},
+		{"bad compression", []string{"-compress", "gzip"}, []string{"-compress", "gzip", "zstd"}},
+		{"zero workers", []string{"-workers", "0"}, []string{"-workers 0"}},
+		{"zero tile", []string{"-tile", "0"}, []string{"-tile 0"}},
+		{"stray argument", []string{"gneg1"}, []string{`"gneg1"`}},
+		{"unknown flag", []string{"-size", "3"}, []string{"-size"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr, code := runCompute(t, tt.args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2; stderr: %s", code, stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr %q does not mention %q", stderr, w)
+				}
+			}
+		})
+	}
+}
+
+// TestComputeAll writes every table and checks each file against the
+// reference, and that stdout has one line per table naming its file.
+func TestComputeAll(t *testing.T) {
+	dir := t.TempDir()
+	const n = 45
+	stdout, stderr, code := runCompute(t, "-table", "all", "-n", fmt.Sprint(n), "-out", dir, "-workers", "3", "-tile", "8")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if stderr != "" {
+		t.Errorf("stderr is not a terminal, yet got %q", stderr)
+	}
+	for _, r := range tables.All() {
+		path := filepath.Join(dir, results.FileName(r.ID, n))
+		if !strings.Contains(stdout, path) {
+			t.Errorf("stdout does not name %s:\n%s", path, stdout)
+		}
+		want := tables.Reference(r.Rules, n)
+		_, err := results.Scan(path, func(b engine.Band) error {
+			for i, v := range b.Cells {
+				if x, y := b.X0+i/b.Width, i%b.Width; v != want[x][y] {
+					return fmt.Errorf("%s: G(%d,%d) = %d, reference %d", r.ID, x, y, v, want[x][y])
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != len(tables.All()) {
+		t.Errorf("out holds %d entries, want just the %d tables", len(entries), len(tables.All()))
+	}
+}
+
+// TestDeterminism checks that workers, tile size and compression never
+// change the values: every run gives the same g_sha256.
+func TestDeterminism(t *testing.T) {
+	const n = 333
+	var first string
+	for _, args := range [][]string{
+		{"-workers", "1", "-tile", "128"},
+		{"-workers", "2", "-tile", "5", "-compress", "none"},
+		{"-workers", "7", "-tile", "64", "-compress", "lz4"},
+	} {
+		dir := t.TempDir()
+		_, stderr, code := runCompute(t, append([]string{"-table", "passnim", "-n", fmt.Sprint(n), "-out", dir}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		info, err := results.ReadInfo(filepath.Join(dir, results.FileName("passnim", n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == "" {
+			first = info.SHA256
+		} else if info.SHA256 != first {
+			t.Errorf("%v: g_sha256 %s, first run %s", args, info.SHA256, first)
+		}
+	}
+}
+
+// TestInterruptedRunLeavesNoFile cancels a run and checks that the final
+// name never appears and the message says what was not written.
+func TestInterruptedRunLeavesNoFile(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	err := run(ctx, []string{"-table", "gneg1", "-n", "3000", "-out", dir}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("run returned %v, want an interruption error", err)
+	}
+	if code := exitCode(err, &errOut); code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 0 {
+		t.Errorf("out holds %v after an interrupted run", entries)
+	}
+}
+
+// TestGoldenChecksums pins the checksum and largest value of every table at
+// n = 500, so that any change to any value shows up; run with -update to
+// rewrite testdata/checksums.golden after a deliberate change.
+func TestGoldenChecksums(t *testing.T) {
+	dir := t.TempDir()
+	const n = 500
+	if _, stderr, code := runCompute(t, "-table", "all", "-n", fmt.Sprint(n), "-out", dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got strings.Builder
+	for _, id := range tables.IDs() {
+		info, err := results.ReadInfo(filepath.Join(dir, results.FileName(id, n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&got, "%s n=%d max_value=%d g_sha256=%s\n", id, n, info.MaxValue, info.SHA256)
+	}
+	golden := filepath.Join("testdata", "checksums.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("checksums changed:\ngot:\n%s\nwant:\n%s", got.String(), want)
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	var sink bytes.Buffer
+	tests := []struct {
+		err  error
+		want int
+	}{
+		{nil, 0},
+		{usagef("-n bad"), 2},
+		{fmt.Errorf("wrapped: %w", usagef("-n bad")), 2},
+		{errors.New("disk full"), 1},
+	}
+	for _, tt := range tests {
+		if got := exitCode(tt.err, &sink); got != tt.want {
+			t.Errorf("exitCode(%v) = %d, want %d", tt.err, got, tt.want)
+		}
+	}
+}
+
+func TestHelpExitsZero(t *testing.T) {
+	_, stderr, code := runCompute(t, "-h")
+	if code != 0 || !strings.Contains(stderr, "-table") {
+		t.Fatalf("-h: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestNimChecksumIsXor anchors the golden checksums to something outside the
+// program: the checksum of G₀ must be that of x XOR y, hashed here directly.
+func TestNimChecksumIsXor(t *testing.T) {
+	dir := t.TempDir()
+	const n = 500
+	if _, stderr, code := runCompute(t, "-table", "nim", "-n", fmt.Sprint(n), "-out", dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	info, err := results.ReadInfo(filepath.Join(dir, results.FileName("nim", n)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash := sha256.New()
+	for x := 0; x <= n; x++ {
+		for y := 0; y <= n; y++ {
+			binary.Write(hash, binary.LittleEndian, int32(x^y))
+		}
+	}
+	if want := fmt.Sprintf("%x", hash.Sum(nil)); info.SHA256 != want {
+		t.Fatalf("g_sha256 of nim is %s, SHA-256 of x XOR y is %s", info.SHA256, want)
+	}
+}

@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// DefaultTile is the tile side used when Config.Tile is zero: the band
+// height and the tile width, in cells.
+const DefaultTile = 128
+
+// Config sets how a table is computed; it never changes the values.
+type Config struct {
+	// Workers is the number of goroutines sweeping bands; 0 means GOMAXPROCS.
+	Workers int
+	// Tile is the side of a tile in cells; 0 means DefaultTile.
+	Tile int
+}
+
+// resolved returns c with its defaults filled in.
+func (c Config) resolved() Config {
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	if c.Tile <= 0 {
+		c.Tile = DefaultTile
+	}
+	return c
+}
+
+// Band is a run of complete rows handed to the caller: rows X0 … X0+Rows−1,
+// each of Width = n+1 cells, in Cells row-major. Cells is only valid during
+// the emit call that receives it; copy what must outlive it.
+type Band struct {
+	X0, Rows, Width int
+	Cells           []int32
+}
+
+// Compute sweeps the table of rules over 0 ≤ x, y ≤ n and calls emit once per
+// band, in increasing x, from a single goroutine. It returns the first error
+// of emit, or ctx's error if ctx is cancelled first; either stops all workers
+// promptly. n must be non-negative.
+func Compute(ctx context.Context, rules Rules, n int, cfg Config, emit func(Band) error) error {
+	if n < 0 {
+		return fmt.Errorf("%w: n = %d is negative", ErrInvalidRules, n)
+	}
+	if err := rules.validate(); err != nil {
+		return err
+	}
+	cfg = cfg.resolved()
+	s := newSweep(rules, n, cfg.Tile)
+	bands := (s.width + s.tile - 1) / s.tile
+	tilesPerBand := bands
+
+	// progress[b] receives one token per finished tile of band b, in order;
+	// band b+1 takes one before each of its tiles. Its capacity makes the
+	// sender never block.
+	progress := make([]chan struct{}, bands)
+	for b := range progress {
+		progress[b] = make(chan struct{}, tilesPerBand)
+	}
+	// States circulate: free → a worker → finished (in band order) → emit →
+	// free. Workers+1 of them let one band wait for emit while every worker
+	// sweeps; that bounds the memory to a few bands whatever n is.
+	states := cfg.Workers + 1
+	free := make(chan *bandState, states)
+	for range states {
+		free <- s.newBandState()
+	}
+	finished := make(chan *bandState, states)
+
+	g, ctx := errgroup.WithContext(ctx)
+	var nextBand atomic.Int64
+	for range cfg.Workers {
+		g.Go(func() error {
+			excluded := s.newExcludedScratch()
+			for {
+				b := int(nextBand.Add(1) - 1)
+				if b >= bands {
+					return nil
+				}
+				var st *bandState
+				select {
+				case st = <-free:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+				s.reset(st, b)
+				for j := range tilesPerBand {
+					if b > 0 {
+						select {
+						case <-progress[b-1]:
+						case <-ctx.Done():
+							return ctx.Err()
+						}
+					}
+					s.fillTile(st, j*s.tile, min((j+1)*s.tile, s.width), excluded)
+					if j == tilesPerBand-1 {
+						// Hand the band on before releasing band b+1's last
+						// tile, so that finished receives bands in order.
+						select {
+						case finished <- st:
+						case <-ctx.Done():
+							return ctx.Err()
+						}
+					}
+					progress[b] <- struct{}{}
+				}
+			}
+		})
+	}
+	g.Go(func() error {
+		for range bands {
+			var st *bandState
+			select {
+			case st = <-finished:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			err := emit(Band{X0: st.x0, Rows: st.rows, Width: s.width, Cells: st.cells[:st.rows*s.width]})
+			if err != nil {
+				return err
+			}
+			free <- st
+		}
+		return nil
+	})
+	return g.Wait()
+}
+
+// newSweep allocates the column state of a table of side n+1.
+func newSweep(rules Rules, n, tile int) *sweep {
+	base := rules.sortedBase(n)
+	words := bitsetWords(n, maxBaseValue(base))
+	width := n + 1
+	return &sweep{
+		n:       n,
+		width:   width,
+		tile:    tile,
+		words:   words,
+		stride:  setStride(words),
+		colSets: make([]uint64, width*setStride(words)),
+		colMex:  make([]int32, width),
+		base:    base,
+		rules:   rules,
+	}
+}
+
+// newBandState allocates the cells and row bitsets of one band.
+func (s *sweep) newBandState() *bandState {
+	return &bandState{
+		cells:   make([]int32, s.tile*s.width),
+		rowSets: make([]uint64, s.tile*s.stride),
+		rowMex:  make([]int32, s.tile),
+	}
+}
+
+// newExcludedScratch returns a worker's buffer for the excluded values of a
+// tile row, already holding "none" for rules without an excluded value.
+func (s *sweep) newExcludedScratch() []int32 {
+	excluded := make([]int32, s.tile)
+	for i := range excluded {
+		excluded[i] = -1
+	}
+	return excluded
+}

@@ -1,0 +1,103 @@
+package engine
+
+// sweep is the state shared by all workers of one Compute call. The column
+// bitsets are shared, but a column is only ever touched by the worker whose
+// tile holds it, and tiles of one column run in band order, handed on through
+// the band progress channels, so the per-cell loop needs no locks.
+type sweep struct {
+	n       int
+	width   int // n + 1 cells per row
+	tile    int
+	words   int      // words per bitset
+	stride  int      // words per value set: bitset and summary
+	colSets []uint64 // width value sets, column y at y*stride
+	colMex  []int32  // running mex of each column
+	base    []Cell   // sorted by row, then column
+	rules   Rules
+}
+
+// bandState is one band's cells and row bitsets. The worker sweeping the
+// band owns it; after the band is emitted it is recycled for a later band.
+type bandState struct {
+	index   int
+	x0      int
+	rows    int
+	cells   []int32  // rows × width, row-major
+	rowSets []uint64 // rows value sets of stride words
+	rowMex  []int32
+}
+
+// reset prepares st to sweep band b from scratch.
+func (s *sweep) reset(st *bandState, b int) {
+	st.index = b
+	st.x0 = b * s.tile
+	st.rows = min(s.tile, s.width-st.x0)
+	clear(st.rowSets[:st.rows*s.stride])
+	clear(st.rowMex[:st.rows])
+}
+
+// fillTile computes the cells of band st in columns [y0, y1). The cells above
+// (earlier bands, same columns) and to the left (same band, earlier tiles)
+// must be done. excluded is scratch space of at least y1−y0 values.
+func (s *sweep) fillTile(st *bandState, y0, y1 int, excluded []int32) {
+	excluded = excluded[:y1-y0]
+	for r := 0; r < st.rows; r++ {
+		x := st.x0 + r
+		if s.rules.Excluded != nil {
+			s.rules.Excluded(x, y0, excluded)
+		}
+		row := st.rowSets[r*s.stride : (r+1)*s.stride]
+		out := st.cells[r*s.width : (r+1)*s.width]
+		y := y0
+		for _, c := range s.base {
+			if c.X != x || c.Y < y0 || c.Y >= y1 {
+				continue
+			}
+			s.mexRun(st, r, row, out, excluded, y0, y, c.Y)
+			s.place(st, r, row, out, c.Y, int(c.Value))
+			y = c.Y + 1
+		}
+		s.mexRun(st, r, row, out, excluded, y0, y, y1)
+	}
+}
+
+// mexRun fills out[ya:yb] of band row r by the mex rule. excluded[i] belongs
+// to column y0+i. This is the per-cell loop: no allocation, no calls that are
+// not inlined, no locks.
+func (s *sweep) mexRun(st *bandState, r int, row []uint64, out, excluded []int32, y0, ya, yb int) {
+	words, stride := s.words, s.stride
+	rowMex := int(st.rowMex[r])
+	for y := ya; y < yb; y++ {
+		col := s.colSets[y*stride : (y+1)*stride : (y+1)*stride]
+		colMex := int(s.colMex[y])
+		v := mexOfUnion(row, col, words, max(rowMex, colMex), int(excluded[y-y0]))
+		out[y] = int32(v)
+		addValue(row, words, v)
+		addValue(col, words, v)
+		if v == rowMex {
+			rowMex = nextMex(row, rowMex)
+		}
+		if v == colMex {
+			s.colMex[y] = int32(nextMex(col, colMex))
+		}
+	}
+	st.rowMex[r] = int32(rowMex)
+}
+
+// place stores a base value at (x0+r, y) and, unless it is negative, adds it
+// to the row and column sets.
+func (s *sweep) place(st *bandState, r int, row []uint64, out []int32, y, v int) {
+	out[y] = int32(v)
+	if v < 0 {
+		return
+	}
+	col := s.colSets[y*s.stride : (y+1)*s.stride]
+	addValue(row, s.words, v)
+	addValue(col, s.words, v)
+	if v == int(st.rowMex[r]) {
+		st.rowMex[r] = int32(nextMex(row, v))
+	}
+	if v == int(s.colMex[y]) {
+		s.colMex[y] = int32(nextMex(col, v))
+	}
+}

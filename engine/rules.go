@@ -1,0 +1,95 @@
+// Package engine computes 2-D Sprague-Grundy tables of rook-move games in
+// parallel, streaming the finished rows to the caller.
+//
+// A rook-move table over 0 ≤ x, y ≤ n is defined, away from a few fixed base
+// cells, by
+//
+//	G(x, y) = mex({G(x', y) : x' < x} ∪ {G(x, y') : y' < y} ∪ E(x, y)),
+//
+// where the mex ignores negative values and E(x, y) is an optional extra
+// excluded value (the pass move of nim with a pass, for example).
+//
+// The engine never rescans cells. Every row and every column keeps the set of
+// values it has seen as a bitset, together with its running mex. The mex of
+// the union at (x, y) is at least the larger of the two running mexes, since
+// every value below either one is in the union, so the scan for the first
+// zero bit of row|column starts at that word and usually ends there.
+//
+// The table is swept in row bands of Tile rows, each band split into tiles of
+// Tile columns. Tile j of band b needs the column bitsets left by tile j of
+// band b−1 and the row bitsets left by tile j−1 of band b, so the bands run
+// as a pipeline that lags one tile per band: the anti-diagonal wave order of
+// tiles, with each worker owning the band it sweeps and the columns of the
+// tile it is in. Bands finish in order, which lets the caller stream them out
+// while the process holds only a few bands of cells at a time.
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// Cell is a fixed value at table position (X, Y); a negative Value is a
+// position whose value the mex ignores (a forbidden move target).
+type Cell struct {
+	X, Y  int
+	Value int32
+}
+
+// Rules is what the engine needs to know of a rook-move ruleset: the base
+// cells it must not compute, and the optional extra excluded value per cell.
+type Rules struct {
+	// Base lists the fixed cells; all others follow the mex recurrence.
+	Base []Cell
+
+	// Excluded, if non-nil, writes into dst[i] the extra value excluded from
+	// the mex at cell (x, y0+i), or −1 where there is none. It is called once
+	// per row of a tile, never per cell, so it may loop over dst freely.
+	Excluded func(x, y0 int, dst []int32)
+}
+
+// ErrInvalidRules reports Rules the engine cannot compute.
+var ErrInvalidRules = errors.New("engine: invalid rules")
+
+// validate checks the base cells: no duplicates, and non-negative positions.
+func (r Rules) validate() error {
+	seen := make(map[[2]int]bool, len(r.Base))
+	for _, c := range r.Base {
+		if c.X < 0 || c.Y < 0 {
+			return fmt.Errorf("%w: base cell (%d, %d) has a negative coordinate", ErrInvalidRules, c.X, c.Y)
+		}
+		if seen[[2]int{c.X, c.Y}] {
+			return fmt.Errorf("%w: base cell (%d, %d) is listed twice", ErrInvalidRules, c.X, c.Y)
+		}
+		seen[[2]int{c.X, c.Y}] = true
+	}
+	return nil
+}
+
+// sortedBase returns the base cells inside the table, ordered by row then
+// column, as the tile kernel consumes them.
+func (r Rules) sortedBase(n int) []Cell {
+	base := make([]Cell, 0, len(r.Base))
+	for _, c := range r.Base {
+		if c.X <= n && c.Y <= n {
+			base = append(base, c)
+		}
+	}
+	slices.SortFunc(base, func(a, b Cell) int {
+		if a.X != b.X {
+			return a.X - b.X
+		}
+		return a.Y - b.Y
+	})
+	return base
+}
+
+// maxBaseValue is the largest base value, or −1 if there is none.
+func maxBaseValue(base []Cell) int {
+	m := -1
+	for _, c := range base {
+		m = max(m, int(c.Value))
+	}
+	return m
+}

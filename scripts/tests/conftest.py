@@ -1,0 +1,58 @@
+"""Fixtures: cmd/compute built once per session and the table files it writes.
+
+Every table is written at n = N with zstd in record batches of 8 rows, so
+that regions cross batch edges; gneg1 is also written with lz4 (batches of 16
+rows) and with no compression (the default tile, one batch).
+"""
+
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+SCRIPTS = pathlib.Path(__file__).resolve().parents[1]
+REPO = SCRIPTS.parent
+sys.path.insert(0, str(SCRIPTS))
+
+N = 40
+TABLE_IDS = ("nim", "g1", "gneg1", "gstarneg1", "passnim")
+METADATA_KEYS = ("table", "symbol", "n", "definition", "source", "layout", "g_sha256",
+                 "max_value", "version", "workers", "tile", "compression", "seconds")
+
+# (compression, tile, tables) of each run of compute.
+RUNS = [("zstd", 8, TABLE_IDS), ("lz4", 16, ("gneg1",)), ("none", 128, ("gneg1",))]
+FILES = [(table, compression, tile) for compression, tile, tables in RUNS for table in tables]
+
+
+@pytest.fixture(scope="session")
+def compute(tmp_path_factory):
+    """Path of cmd/compute built from the repository into a temporary directory."""
+    go = shutil.which("go")
+    if go is None:
+        pytest.fail("go is not on PATH; these tests build cmd/compute")
+    binary = tmp_path_factory.mktemp("bin") / "compute"
+    subprocess.run([go, "build", "-o", str(binary), "./cmd/compute"], cwd=REPO, check=True)
+    return binary
+
+
+@pytest.fixture(scope="session")
+def table_files(compute, tmp_path_factory):
+    """Map (table id, compression) to the path of that table file at n = N."""
+    files = {}
+    for compression, tile, tables in RUNS:
+        out = tmp_path_factory.mktemp(compression)
+        subprocess.run([str(compute), "-table", ",".join(tables), "-n", str(N), "-out", str(out),
+                        "-compress", compression, "-tile", str(tile), "-quiet"],
+                       check=True, capture_output=True)
+        for table in tables:
+            files[table, compression] = out / f"{table}_n{N}.arrow"
+    return files
+
+
+@pytest.fixture(params=FILES, ids=[f"{t}-{c}" for t, c, _ in FILES])
+def table_file(request, table_files):
+    """(table id, compression, tile, path) of each file written, in turn."""
+    table, compression, tile = request.param
+    return table, compression, tile, table_files[table, compression]

@@ -1,0 +1,65 @@
+package tables
+
+import "github.com/grundy-lab/grundy/engine"
+
+// Reference computes the table of r over 0 ≤ x, y ≤ n straight from the
+// definition: for each cell in row-major order it lists the values of all its
+// options and takes their mex, ignoring negative values. It takes O(n³) time
+// and is meant for tests only; the result is indexed [x][y]. n < 0 gives nil.
+func Reference(r engine.Rules, n int) [][]int32 {
+	if n < 0 {
+		return nil
+	}
+	g := make([][]int32, n+1)
+	for x := range g {
+		g[x] = make([]int32, n+1)
+	}
+	excluded := []int32{-1}
+	for x := 0; x <= n; x++ {
+		for y := 0; y <= n; y++ {
+			if v, ok := baseValue(r.Base, x, y); ok {
+				g[x][y] = v
+				continue
+			}
+			var options []int32
+			for xp := 0; xp < x; xp++ {
+				options = append(options, g[xp][y])
+			}
+			for yp := 0; yp < y; yp++ {
+				options = append(options, g[x][yp])
+			}
+			if r.Excluded != nil {
+				r.Excluded(x, y, excluded)
+				options = append(options, excluded[0])
+			}
+			g[x][y] = plainMex(options)
+		}
+	}
+	return g
+}
+
+// baseValue returns the fixed value at (x, y), if (x, y) is a base cell.
+func baseValue(base []engine.Cell, x, y int) (int32, bool) {
+	for _, c := range base {
+		if c.X == x && c.Y == y {
+			return c.Value, true
+		}
+	}
+	return 0, false
+}
+
+// plainMex is the least non-negative integer not in values; negative values
+// are ignored. A mex of k values is at most k, so larger values are too.
+func plainMex(values []int32) int32 {
+	present := make([]bool, len(values)+1)
+	for _, v := range values {
+		if v >= 0 && int(v) < len(present) {
+			present[v] = true
+		}
+	}
+	m := int32(0)
+	for present[m] {
+		m++
+	}
+	return m
+}

@@ -1,0 +1,53 @@
+// Package tables defines the rulesets of the papers in ../shared/seeds as
+// data the engine computes, and gives each a slow reference implementation
+// written straight from its definition, for tests to compare against.
+package tables
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/grundy-lab/grundy/engine"
+)
+
+// Ruleset is a registered 2-D rook-move table: its engine rules plus the words
+// that describe it in result files.
+type Ruleset struct {
+	// ID names the table on the command line and in file names ("gneg1").
+	ID string
+	// Symbol is the paper's name for the function ("G₋₁").
+	Symbol string
+	// Definition is the recurrence in words.
+	Definition string
+	// Source is the paper and table or theorem the definition comes from.
+	Source string
+	// Rules is what the engine computes.
+	Rules engine.Rules
+}
+
+// registry holds the rulesets in the order `-table all` computes them.
+var registry = []Ruleset{nim, g1, gneg1, gstarneg1, passnim}
+
+// All returns every registered ruleset, in a fixed order; the slice is a copy.
+func All() []Ruleset { return slices.Clone(registry) }
+
+// IDs returns the registered ids in the order of All.
+func IDs() []string {
+	ids := make([]string, len(registry))
+	for i, r := range registry {
+		ids[i] = r.ID
+	}
+	return ids
+}
+
+// Lookup returns the ruleset with the given id; ok is false if there is none.
+func Lookup(id string) (r Ruleset, ok bool) {
+	i := slices.IndexFunc(registry, func(r Ruleset) bool { return r.ID == id })
+	if i < 0 {
+		return Ruleset{}, false
+	}
+	return registry[i], true
+}
+
+// ValidIDs is the list of ids for an error message: "nim, g1, …".
+func ValidIDs() string { return strings.Join(IDs(), ", ") }
