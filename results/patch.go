@@ -72,26 +72,20 @@ func schemaRegions(f *os.File) ([]region, error) {
 		return nil, fmt.Errorf("patch metadata: %w", err)
 	}
 	size := st.Size()
-	head := make([]byte, 16)
-	tail := make([]byte, 10)
-	if size < 26 {
-		return nil, fmt.Errorf("patch metadata: %d bytes is too short for an Arrow file", size)
+	footerLen, err := footerLength(f, size)
+	if err != nil {
+		return nil, fmt.Errorf("patch metadata: %w", err)
 	}
+	head := make([]byte, 16)
 	if _, err := f.ReadAt(head, 0); err != nil {
 		return nil, fmt.Errorf("patch metadata: read header: %w", err)
 	}
-	if _, err := f.ReadAt(tail, size-10); err != nil {
-		return nil, fmt.Errorf("patch metadata: read trailer: %w", err)
-	}
-	if string(head[:6]) != arrowMagic || string(tail[4:]) != arrowMagic ||
-		binary.LittleEndian.Uint32(head[8:12]) != 0xFFFFFFFF {
+	if string(head[:6]) != arrowMagic || binary.LittleEndian.Uint32(head[8:12]) != 0xFFFFFFFF {
 		return nil, fmt.Errorf("patch metadata: not an Arrow IPC file")
 	}
 	schemaLen := int64(binary.LittleEndian.Uint32(head[12:16]))
-	footerLen := int64(binary.LittleEndian.Uint32(tail[:4]))
-	if 16+schemaLen > size || footerLen > size-10-16-schemaLen {
-		return nil, fmt.Errorf("patch metadata: schema (%d bytes) or footer (%d bytes) overruns the %d-byte file",
-			schemaLen, footerLen, size)
+	if 16+schemaLen > size-10-footerLen {
+		return nil, fmt.Errorf("patch metadata: the schema message (%d bytes) overruns the footer", schemaLen)
 	}
 	return []region{
 		{"schema message", 16, schemaLen},

@@ -196,6 +196,10 @@ func openTable(path string) (openedTable, error) {
 		f.Close()
 		return openedTable{}, fmt.Errorf("read %s: %w", path, err)
 	}
+	if err := checkFooter(f, st.Size()); err != nil {
+		f.Close()
+		return openedTable{}, fmt.Errorf("read %s: not a valid Arrow IPC file: %w", path, err)
+	}
 	// Until the metadata is read nothing can be larger than the file.
 	mem := &boundedAllocator{Allocator: memory.DefaultAllocator, limit: st.Size() + 64}
 	r, err := ipc.NewFileReader(f, ipc.WithAllocator(mem))
