@@ -138,7 +138,6 @@ func newSweep(rules Rules, n, tile int) *sweep {
 	words := bitsetWords(n, maxBaseValue(base))
 	width := n + 1
 	return &sweep{
-		n:       n,
 		width:   width,
 		tile:    tile,
 		words:   words,

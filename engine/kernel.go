@@ -5,7 +5,6 @@ package engine
 // tile holds it, and tiles of one column run in band order, handed on through
 // the band progress channels, so the per-cell loop needs no locks.
 type sweep struct {
-	n       int
 	width   int // n + 1 cells per row
 	tile    int
 	words   int      // words per bitset
@@ -19,7 +18,6 @@ type sweep struct {
 // bandState is one band's cells and row bitsets. The worker sweeping the
 // band owns it; after the band is emitted it is recycled for a later band.
 type bandState struct {
-	index   int
 	x0      int
 	rows    int
 	cells   []int32  // rows × width, row-major
@@ -29,7 +27,6 @@ type bandState struct {
 
 // reset prepares st to sweep band b from scratch.
 func (s *sweep) reset(st *bandState, b int) {
-	st.index = b
 	st.x0 = b * s.tile
 	st.rows = min(s.tile, s.width-st.x0)
 	clear(st.rowSets[:st.rows*s.stride])

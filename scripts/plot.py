@@ -25,8 +25,6 @@ import re
 import sys
 
 import matplotlib
-
-matplotlib.use("Agg")
 import numpy as np
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
@@ -239,7 +237,8 @@ def main(argv=None):
                         help="half-open ranges of x and y; a bound may be left out "
                              "(default: the whole table)")
     parser.add_argument("--values", type=parse_values, metavar="LIST",
-                        help='map the cells of these values, e.g. "0-5" or "-1,0,3-4"')
+                        help='map the cells of these values, e.g. "0-5"; a list that starts '
+                             'with a negative value needs the = form: --values=-1,0,3-4')
     parser.add_argument("--diff", action="store_true",
                         help="show where the two files differ")
     parser.add_argument("-o", "--out", required=True, metavar="FIG",
