@@ -1,0 +1,91 @@
+package pattern
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Violation is a cell where a table contradicts a pattern.
+type Violation struct {
+	Cell  Cell
+	Value int
+	// Missing is true when the pattern puts Value at Cell and the table
+	// does not, false when the table has Value at Cell and the pattern
+	// does not put it there.
+	Missing bool
+}
+
+// String names the cell and what is wrong with it.
+func (v Violation) String() string {
+	if v.Missing {
+		return fmt.Sprintf("G(%d,%d) ≠ %d, but the pattern puts %d there", v.Cell.X, v.Cell.Y, v.Value, v.Value)
+	}
+	return fmt.Sprintf("G(%d,%d) = %d, but the pattern does not put %d there", v.Cell.X, v.Cell.Y, v.Value, v.Value)
+}
+
+// Verdict is the outcome of checking a pattern against a table.
+type Verdict struct {
+	// ConfirmedTo is the last row x such that every row up to x agrees
+	// with the pattern and has its predicted cells inside the table; −1 if
+	// row 0 does not.
+	ConfirmedTo int
+	// Violations are the contradicting cells, in row-major order; none
+	// means the pattern holds on every row the table can decide.
+	Violations []Violation
+}
+
+// Check compares pattern p with the indexed table row by row and returns
+// where they disagree. A predicted cell beyond column n is missing data, not
+// a violation: it only ends the confirmed rows, as does a row below Start
+// without exceptions, whose lack of the value no finite table can confirm.
+// It fails if p is malformed or its value is not in the index.
+func Check(idx *Index, p Pattern) (Verdict, error) {
+	if err := p.Validate(); err != nil {
+		return Verdict{}, err
+	}
+	if p.Value > idx.maxValue {
+		return Verdict{}, fmt.Errorf("pattern: value %d is above the index's largest value %d", p.Value, idx.maxValue)
+	}
+	verdict := Verdict{ConfirmedTo: -1}
+	confirming := true
+	var want, got []int
+	exceptions := p.Exceptions
+	for x := range idx.rows {
+		// want: the columns the pattern puts p.Value in, in row x.
+		want = want[:0]
+		if x < p.Start {
+			for len(exceptions) > 0 && exceptions[0].X <= x {
+				if exceptions[0].X == x {
+					want = append(want, exceptions[0].Y)
+				}
+				exceptions = exceptions[1:]
+			}
+		} else {
+			want = append(want, p.predict(x))
+		}
+		got = idx.cells(got, p.Value, x)
+		before := len(verdict.Violations)
+		// A row the pattern leaves without the value cannot be confirmed:
+		// the value may lie beyond column n.
+		inside := len(want) > 0
+		for _, y := range want {
+			switch {
+			case y > idx.n:
+				inside = false
+			case !slices.Contains(got, y):
+				verdict.Violations = append(verdict.Violations, Violation{Cell{x, y}, p.Value, true})
+			}
+		}
+		for _, y := range got {
+			if !slices.Contains(want, y) {
+				verdict.Violations = append(verdict.Violations, Violation{Cell{x, y}, p.Value, false})
+			}
+		}
+		slices.SortFunc(verdict.Violations[before:], func(a, b Violation) int { return compareCells(a.Cell, b.Cell) })
+		confirming = confirming && inside && len(verdict.Violations) == before
+		if confirming {
+			verdict.ConfirmedTo = x
+		}
+	}
+	return verdict, nil
+}

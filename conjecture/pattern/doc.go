@@ -1,0 +1,73 @@
+// Package pattern searches a Grundy table for the kind of statement the
+// papers prove about its smallest values, and checks such statements against
+// other tables.
+//
+// # The form of the statements
+//
+// In the rook tables of package tables every value occurs at most once per
+// row (a cell's value differs from all values to its left, which are its
+// options), so for each value v the cells {(x, y) : G(x, y) = v} are a
+// partial function y = f_v(x). Theorems 4 and 5 of the goishi-hiroi paper
+// and Lemma 4 of the pass paper all say that f_v is periodic up to a shift:
+// for x ≥ x₀, f_v(x) − x depends only on x mod p, plus a finite list of
+// exceptions. Theorem 4(4), for instance,
+//
+//	G₋₁(x, y) = 3 iff (x, y) ∈ {(4n−2, 4n), (4n−1, 4n+1), (4n, 4n−2), (4n+1, 4n−1) | n ≥ 2}
+//	                          ∪ {(0, 4), (1, 3), (2, 5), (3, 1), (4, 0), (5, 2)}
+//
+// is period 4 from x₀ = 6 with offsets (−2, −2, +2, +2) by x mod 4, and the
+// six cells of the rows x < 6 as exceptions. A Pattern holds such a
+// statement; Search finds, for one value, the smallest period p and then the
+// smallest start x₀ for which it holds on a table, or reports that none with
+// p ≤ MaxPeriod does.
+//
+// Exceptions are defined row by row: they are all the cells of value v in
+// the rows x < x₀, where x₀ is the least row from which every row follows
+// the periodic rule. This is how the papers' proofs state the results. Two
+// printed statements differ from it in form, not in content:
+//
+//   - Lemma 4(b) of the pass paper prints the exceptions {(0, 2), (2, 0)} and
+//     the rule "x = y, x ≠ 0, 2"; its proof (x + y = 2 or x = y > 2) and the
+//     search have x₀ = 3 and exceptions {(0, 2), (1, 1), (2, 0)}: the same
+//     cells, (1, 1) happening to follow the rule without starting it.
+//   - Lemma 4(c) states its rule as (x−1) ⊕ (y−1) = 3 with x, y ≥ 9. That is
+//     period 4 from x₀ = 9 with offsets (−3, +3, +1, −1); the rows x ≥ 9 of
+//     this rule all have y ≥ 9, so "x ≥ 9" and "x, y ≥ 9" agree. In general
+//     the tables are symmetric, and a cell (x, y) of the periodic part with
+//     y < x₀ has its mirror (y, x) among the exceptions: the union is the
+//     same set of cells either way. Pattern.XOR finds such nim-sum forms.
+//
+// Theorem 4(4) of the goishi-hiroi paper as printed says n > 2, which leaves
+// out G₋₁(6, 8) = G₋₁(7, 9) = G₋₁(8, 6) = G₋₁(9, 7) = 3; its proof, and the
+// other copy of the paper, say n ≥ 2, which is what the tables show.
+//
+// # Finite tables
+//
+// A table over 0 ≤ x, y ≤ n shows f_v(x) only when f_v(x) ≤ n. In the tables
+// of package tables, f_v(x) ≤ x + v + 2. Each cell of row x before the
+// first v holds a value below v (at most v cells, the values of a row being
+// distinct), or is a −1 base cell (at most one per row), or has v among its
+// excluded values: above it (at most x columns, one per earlier row) or as
+// the pass (one cell, in G_P); that is at most x + v + 2 cells. So f_v is
+// partial only at the table's edge. A row whose predicted cell lies beyond column n is
+// missing data: it is neither a violation nor a confirmation. To keep artefacts of a finite table out,
+// Search mines a candidate on the lower rows x < MineRows (half the table
+// by default), accepts it only if it holds there over at least MinPeriods
+// whole periods and over at least half the mined rows, and then confirms it
+// with Check on every row of the table. Result.MinedTo and ConfirmedTo say
+// where a pattern was found and how far it was confirmed; Check re-confirms
+// it on another, larger table.
+//
+// # Memory
+//
+// An Index keeps only f_v(x), an int32 per value and row, built in one
+// streaming pass over the bands of engine.Compute or results.Scan: for
+// n = 10000 and v ≤ 40 that is 1.6 MB instead of the table's 400 MB.
+//
+// # Files
+//
+// File is the patterns JSON of the command line, {"table", "n", "patterns":
+// [{"value", "period", "start", "offsets", "exceptions", "confirmed_to"}]},
+// written by Encode and read, with every field validated, by Decode.
+// Markdown renders results in the papers' own notation.
+package pattern

@@ -1,0 +1,57 @@
+package pattern_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// Rediscover Theorem 4 of the goishi-hiroi paper: stream G₋₁ over
+// 0 ≤ x, y ≤ 300 into an index of the values 0…4 and search each value.
+func ExampleSearch() {
+	gneg1, _ := tables.Lookup("gneg1")
+	idx := pattern.NewIndex(300, 4)
+	if err := engine.Compute(context.Background(), gneg1.Rules, 300, engine.Config{}, idx.AddBand); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for v := range 5 {
+		r, err := pattern.Search(idx, v, pattern.Options{MaxPeriod: 16})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(r)
+	}
+	// Output:
+	// v=0 period=1 start=2 offsets=[+0] exceptions=2 mined_to=151 confirmed_to=300
+	// v=1 period=2 start=3 offsets=[-1,+1] exceptions=3 mined_to=151 confirmed_to=300
+	// v=2 period=2 start=4 offsets=[+1,-1] exceptions=4 mined_to=151 confirmed_to=299
+	// v=3 period=4 start=6 offsets=[-2,-2,+2,+2] exceptions=6 mined_to=151 confirmed_to=298
+	// v=4 period=4 start=12 offsets=[+2,+2,-2,-2] exceptions=12 mined_to=151 confirmed_to=299
+}
+
+// Lemma 4(c) of the pass paper in the row-by-row form, and its nim-sum form.
+func ExamplePattern_XOR() {
+	lemma4c := pattern.Pattern{Value: 2, Period: 4, Start: 9, Offsets: []int{-3, 3, 1, -1}}
+	if s, c, ok := lemma4c.XOR(); ok {
+		fmt.Printf("for x ≥ %d: (x−%d) ⊕ (y−%d) = %d\n", lemma4c.Start, s, s, c)
+	}
+	// Output: for x ≥ 9: (x−1) ⊕ (y−1) = 3
+}
+
+// Theorem 4(4) of the goishi-hiroi paper, as Markdown renders it.
+func ExampleMarkdown() {
+	theorem4 := pattern.Result{Found: true, MinedTo: 1001, Pattern: pattern.Pattern{
+		Value: 3, Period: 4, Start: 6, Offsets: []int{-2, -2, 2, 2}, ConfirmedTo: 1998,
+		Exceptions: []pattern.Cell{{X: 0, Y: 4}, {X: 1, Y: 3}, {X: 2, Y: 5}, {X: 3, Y: 1}, {X: 4, Y: 0}, {X: 5, Y: 2}},
+	}}
+	fmt.Print(pattern.Markdown("G₋₁", 2000, []pattern.Result{theorem4}))
+	// Output:
+	// Values of G₋₁ on 0 ≤ x, y ≤ 2000.
+	//
+	// - Let A₃ = {(4n−2, 4n), (4n−1, 4n+1), (4n, 4n−2), (4n+1, 4n−1) | n ≥ 2}. Then G₋₁(x, y) = 3 if and only if (x, y) ∈ A₃ ∪ {(0, 4), (1, 3), (2, 5), (3, 1), (4, 0), (5, 2)}. Equivalently, for x ≥ 6, G₋₁(x, y) = 3 if and only if (x−2) ⊕ (y−2) = 2. _(Period 4 from x = 6; mined on x < 1001, confirmed for x ≤ 1998.)_
+}

@@ -1,0 +1,126 @@
+package pattern
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/grundy-lab/grundy/engine"
+)
+
+// Index holds, for every value v ≤ MaxValue and every row x of one table, the
+// column where v occurs in row x: f_v(x) = y with G(x, y) = v. It is built in
+// one streaming pass over a table's bands and takes 4·(n+1)·(MaxValue+1)
+// bytes, not the (n+1)² cells of the table.
+//
+// In a Grundy table a value occurs at most once per row, so one column per
+// (v, x) suffices; a second occurrence (possible only in a damaged or
+// foreign table) is kept aside, so that Check can name it.
+type Index struct {
+	n, maxValue int
+	rows        int       // rows added so far: 0 … rows−1
+	first       [][]int32 // first[v][x]: the first y with G(x, y) = v, or −1
+	extra       [][]Cell  // extra[v]: further cells of value v, in row-major order
+}
+
+// NewIndex returns an empty index for a table over 0 ≤ x, y ≤ n that records
+// the values 0 … maxValue. It panics if n or maxValue is negative.
+func NewIndex(n, maxValue int) *Index {
+	if n < 0 || maxValue < 0 {
+		panic(fmt.Sprintf("pattern.NewIndex(%d, %d): negative size", n, maxValue))
+	}
+	first := make([][]int32, maxValue+1)
+	for v := range first {
+		first[v] = make([]int32, n+1)
+		for x := range first[v] {
+			first[v][x] = -1
+		}
+	}
+	return &Index{n: n, maxValue: maxValue, first: first, extra: make([][]Cell, maxValue+1)}
+}
+
+// N returns the table's n: it covers 0 ≤ x, y ≤ n.
+func (idx *Index) N() int { return idx.n }
+
+// MaxValue returns the largest value the index records.
+func (idx *Index) MaxValue() int { return idx.maxValue }
+
+// Rows returns how many rows have been added; rows from Rows() on are unknown.
+func (idx *Index) Rows() int { return idx.rows }
+
+// AddBand records the cells of b, whose rows must follow the rows added so
+// far, as engine.Compute and results.Scan emit them. It fails, adding
+// nothing, on a band of the wrong width, out of order or past row n.
+func (idx *Index) AddBand(b engine.Band) error {
+	switch {
+	case b.Width != idx.n+1:
+		return fmt.Errorf("pattern: band of width %d in an index for n = %d", b.Width, idx.n)
+	case b.X0 != idx.rows:
+		return fmt.Errorf("pattern: band starts at row %d, want row %d", b.X0, idx.rows)
+	case b.Rows < 0 || b.X0+b.Rows > idx.n+1:
+		return fmt.Errorf("pattern: band of %d rows from row %d passes row n = %d", b.Rows, b.X0, idx.n)
+	case len(b.Cells) != b.Rows*b.Width:
+		return fmt.Errorf("pattern: band of %d×%d cells holds %d", b.Rows, b.Width, len(b.Cells))
+	}
+	top := uint32(idx.maxValue)
+	for r := range b.Rows {
+		x := b.X0 + r
+		for y, g := range b.Cells[r*b.Width : (r+1)*b.Width] {
+			// One unsigned comparison skips both the −1 base cells and
+			// the values above maxValue: most cells of a large table.
+			if uint32(g) > top {
+				continue
+			}
+			if idx.first[g][x] < 0 {
+				idx.first[g][x] = int32(y)
+			} else {
+				idx.extra[g] = append(idx.extra[g], Cell{x, y})
+			}
+		}
+	}
+	idx.rows += b.Rows
+	return nil
+}
+
+// Where returns the first column y of row x holding v, and false if row x
+// has no v within 0 ≤ y ≤ n, or if v or x is outside the index.
+func (idx *Index) Where(v, x int) (y int, ok bool) {
+	if v < 0 || v > idx.maxValue || x < 0 || x >= idx.rows || idx.first[v][x] < 0 {
+		return 0, false
+	}
+	return int(idx.first[v][x]), true
+}
+
+// cells appends to dst every column of row x holding v, in increasing order.
+// v must be in the index; extra[v] is in row-major order, so a binary search
+// finds the extra cells of row x.
+func (idx *Index) cells(dst []int, v, x int) []int {
+	dst = dst[:0]
+	if y := idx.first[v][x]; y >= 0 {
+		dst = append(dst, int(y))
+	}
+	extra := idx.extra[v]
+	i, _ := slices.BinarySearchFunc(extra, x, func(c Cell, x int) int { return cmp.Compare(c.X, x) })
+	for ; i < len(extra) && extra[i].X == x; i++ {
+		dst = append(dst, extra[i].Y)
+	}
+	return dst
+}
+
+// exceptions returns every cell of value v in the rows x < start, in
+// row-major order; ok is false if one of those rows has no v inside the
+// table, as the list would then be incomplete.
+func (idx *Index) exceptions(v, start int) (cells []Cell, ok bool) {
+	cells = []Cell{}
+	var ys []int
+	for x := range min(start, idx.rows) {
+		ys = idx.cells(ys, v, x)
+		if len(ys) == 0 {
+			return nil, false
+		}
+		for _, y := range ys {
+			cells = append(cells, Cell{x, y})
+		}
+	}
+	return cells, start <= idx.rows
+}
