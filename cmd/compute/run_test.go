@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
-	"context"
 	"errors"
 	"flag"
 	"fmt"

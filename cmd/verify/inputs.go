@@ -1,0 +1,100 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/results"
+)
+
+// tableFile is the file found for one table.
+type tableFile struct {
+	ID   string `json:"id"`
+	File string `json:"file"` // base name, as cmd/compute names it
+	N    int    `json:"n"`
+	path string
+}
+
+// inputSet is what findTables found in dir: a file for each of some
+// tables, and the tables that have none.
+type inputSet struct {
+	dir     string
+	found   []tableFile
+	missing []string
+}
+
+// findTables finds in dir the file of each table of ids: the one named
+// <id>_n<N>.arrow with the largest N. It checks each chosen file's
+// metadata, so that a truncated or foreign file is an error naming it
+// before any checking starts; a table with no file is listed as missing.
+func findTables(dir string, ids []string) (inputSet, error) {
+	set := inputSet{dir: dir}
+	if len(ids) == 0 {
+		return set, nil
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		if err == nil {
+			err = fmt.Errorf("not a directory")
+		}
+		return set, fmt.Errorf("-in %s: %w (compute tables there first: go run ./cmd/compute -out %s)", dir, err, dir)
+	}
+	for _, id := range ids {
+		f, ok, err := newestFile(dir, id)
+		if err != nil {
+			return set, err
+		}
+		if !ok {
+			set.missing = append(set.missing, id)
+			continue
+		}
+		info, err := results.ReadInfo(f.path)
+		if err != nil {
+			return set, err
+		}
+		if info.Table != id || info.N != f.N {
+			return set, fmt.Errorf("%s is a foreign file: it holds table %q at n = %d, but its name says %q at n = %d",
+				f.path, info.Table, info.N, id, f.N)
+		}
+		set.found = append(set.found, f)
+	}
+	return set, nil
+}
+
+// newestFile returns the file of table id in dir with the largest n.
+func newestFile(dir, id string) (tableFile, bool, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, id+"_n*.arrow"))
+	if err != nil {
+		return tableFile{}, false, fmt.Errorf("-in %s: %w", dir, err)
+	}
+	var best tableFile
+	ok := false
+	for _, p := range paths {
+		base := filepath.Base(p)
+		n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(base, id+"_n"), ".arrow"))
+		if err != nil || n < 0 || base != results.FileName(id, n) {
+			continue // not a name cmd/compute writes, as gneg1_nold.arrow
+		}
+		if !ok || n > best.N {
+			best, ok = tableFile{ID: id, File: base, N: n, path: p}, true
+		}
+	}
+	return best, ok, nil
+}
+
+// sources returns the tables found as conjecture.Tables that stream their
+// files, checking each file's checksum as they go.
+func (s inputSet) sources() map[string]conjecture.Table {
+	m := make(map[string]conjecture.Table, len(s.found))
+	for _, f := range s.found {
+		m[f.ID] = func(visit func(engine.Band) error) error {
+			_, err := results.Scan(f.path, visit)
+			return err
+		}
+	}
+	return m
+}

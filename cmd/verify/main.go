@@ -1,0 +1,51 @@
+// Command verify checks the statements of the papers in ../shared/seeds,
+// as registered in package conjecture, against computed table files and
+// against solvers of the games, and reports where they fail.
+//
+// Usage:
+//
+//	verify -in DIR [-claims goishi.*,pass.lem4c] [-bound B] [-cap N] [-json FILE] [-list]
+//
+// It reads <DIR>/<table>_n<N>.arrow as cmd/compute writes them (the
+// largest N of each table), checks every selected claim whose table is
+// present and skips, saying why, those whose table is not, and prints one
+// line per claim: its id, holds, FAILS or skipped, what was checked, and
+// the first counterexamples.
+//
+// Exit status: 0 if every checked claim holds, 3 if a counterexample was
+// found, 1 on a runtime failure (an unreadable, truncated or foreign
+// file), 2 on a usage error.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// exitCode reports err on stderr and maps it to the exit status.
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, "verify:", err)
+	var usage usageError
+	switch {
+	case errors.Is(err, errFails):
+		return 3
+	case errors.As(err, &usage):
+		return 2
+	}
+	return 1
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/grundy-lab/grundy/conjecture"
+)
+
+// shownCounterexamples is how many counterexamples a text line shows.
+const shownCounterexamples = 3
+
+// writeText prints the tables read, one line per claim and a summary.
+func writeText(w io.Writer, in inputSet, reports []conjecture.Report) error {
+	var used []string
+	for _, f := range in.found {
+		used = append(used, fmt.Sprintf("%s n=%d (%s)", f.ID, f.N, f.File))
+	}
+	if len(used) > 0 {
+		fmt.Fprintf(w, "tables: %s\n", strings.Join(used, ", "))
+	}
+	if len(in.missing) > 0 {
+		fmt.Fprintf(w, "missing tables: %s (compute them: go run ./cmd/compute -table %s -out %s)\n",
+			strings.Join(in.missing, ", "), strings.Join(in.missing, ","), in.dir)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	counts := make(map[conjecture.Status]int)
+	for _, r := range reports {
+		counts[r.Status]++
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, statusWord(r.Status), detail(r))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "%d claims: %d hold, %d FAIL, %d skipped\n",
+		len(reports), counts[conjecture.Holds], counts[conjecture.Fails], counts[conjecture.Skipped])
+	return err
+}
+
+// statusWord is the status as the text report shows it; a failure shouts.
+func statusWord(s conjecture.Status) string {
+	if s == conjecture.Fails {
+		return "FAILS"
+	}
+	return string(s)
+}
+
+// detail is what a line says after the status: what was checked and the
+// first counterexamples, or why the claim was skipped.
+func detail(r conjecture.Report) string {
+	if r.Status == conjecture.Skipped {
+		return r.Reason
+	}
+	s := fmt.Sprintf("%d %s", r.Checked, r.Unit)
+	if r.Bound > 0 {
+		s += fmt.Sprintf(", bound %d", r.Bound)
+	}
+	if r.Found == 0 {
+		return s
+	}
+	var first []string
+	for _, c := range r.Counterexamples[:min(shownCounterexamples, len(r.Counterexamples))] {
+		first = append(first, c.String())
+	}
+	more := ""
+	if r.Found > int64(len(first)) {
+		more = "; …"
+	}
+	noun := "counterexamples"
+	if r.Found == 1 {
+		noun = "counterexample"
+	}
+	return fmt.Sprintf("%s; %d %s: %s%s", s, r.Found, noun, strings.Join(first, "; "), more)
+}
+
+// jsonReport is the -json file.
+type jsonReport struct {
+	Tables        []tableFile         `json:"tables"`
+	MissingTables []string            `json:"missing_tables"`
+	Claims        []conjecture.Report `json:"claims"`
+}
+
+// writeJSON writes the report as indented JSON to path.
+func writeJSON(path string, in inputSet, reports []conjecture.Report) error {
+	report := jsonReport{Tables: in.found, MissingTables: in.missing, Claims: reports}
+	if report.Tables == nil {
+		report.Tables = []tableFile{}
+	}
+	if report.MissingTables == nil {
+		report.MissingTables = []string{}
+	}
+	data, err := json.MarshalIndent(report, "", "  ")
+	if err != nil {
+		return fmt.Errorf("write -json %s: %w", path, err)
+	}
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write -json %s: %w", path, err)
+	}
+	return nil
+}
+
+// writeList prints the claims: id, what it reads, its default bound, its
+// source, and the statement.
+func writeList(w io.Writer, claims []conjecture.Claim) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "id\treads\tbound\tsource")
+	for _, c := range claims {
+		reads, bound := "solvers", "-"
+		if c.Table != "" {
+			reads = "table " + c.Table
+		}
+		if c.Bound > 0 {
+			bound = fmt.Sprint(c.Bound)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s, %s\n", c.ID, reads, bound, c.Source.Seed, c.Source.Label)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/grundy-lab/grundy/conjecture"
+)
+
+// usageError is a mistake in the command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// errFails reports that some checked claim has a counterexample: exit
+// status 3.
+var errFails = errors.New("counterexamples found")
+
+// options are the parsed flags.
+type options struct {
+	in     string
+	claims []conjecture.Claim
+	json   string
+	list   bool
+	opts   conjecture.Options
+}
+
+// parseFlags reads args into options; every error is a usageError that
+// names the flag.
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	in := fs.String("in", "out", "directory of the table files <table>_n<N>.arrow that cmd/compute writes")
+	claimList := fs.String("claims", "*", "comma-separated claim ids or patterns (goishi.*, pass.lem4?); see -list")
+	bound := fs.Int("bound", 0, "solver bound for every claim that has one; 0 keeps each claim's default (see -list). "+
+		"Solver time grows as a power of the bound: raise it one claim at a time")
+	limit := fs.Int("cap", conjecture.DefaultCap, "counterexamples kept per claim in the report")
+	jsonPath := fs.String("json", "", "also write the report as JSON to this file")
+	list := fs.Bool("list", false, "list the selected claims and exit")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: verify [-in DIR] [-claims LIST] [-bound B] [-cap N] [-json FILE] [-list]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return options{}, err
+		}
+		return options{}, usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return options{}, usagef("unexpected argument %q (all options are flags; see -h)", fs.Arg(0))
+	}
+	if *bound < 0 {
+		return options{}, usagef("-bound %d: give a positive bound, or 0 for each claim's default", *bound)
+	}
+	if *limit < 1 {
+		return options{}, usagef("-cap %d: need at least 1", *limit)
+	}
+	patterns, err := conjecture.ParsePatterns(*claimList)
+	if err != nil {
+		return options{}, usagef("-claims: %v", err)
+	}
+	claims, err := conjecture.Select(conjecture.All(), patterns)
+	if err != nil {
+		return options{}, usagef("-claims: %v (see -list for the ids)", err)
+	}
+	return options{
+		in: *in, claims: claims, json: *jsonPath, list: *list,
+		opts: conjecture.Options{Bound: *bound, Cap: *limit},
+	}, nil
+}
+
+// run is the whole command: parse, find the table files, check the
+// claims, and report.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	opts, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if opts.list {
+		return writeList(stdout, opts.claims)
+	}
+	inputs, err := findTables(opts.in, tablesOf(opts.claims))
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	reports, err := conjecture.Run(ctx, opts.claims, inputs.sources(), opts.opts)
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	if err := writeText(stdout, inputs, reports); err != nil {
+		return err
+	}
+	if opts.json != "" {
+		if err := writeJSON(opts.json, inputs, reports); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stderr, "verify: %d claims in %.1fs\n", len(reports), elapsed.Seconds())
+	failed := 0
+	for _, r := range reports {
+		if r.Status == conjecture.Fails {
+			failed++
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%w: %d of %d claims fail", errFails, failed, len(reports))
+	}
+	return nil
+}
+
+// tablesOf lists the tables the claims read, each once, in claim order.
+func tablesOf(claims []conjecture.Claim) []string {
+	var ids []string
+	seen := make(map[string]bool)
+	for _, c := range claims {
+		if c.Table != "" && !seen[c.Table] {
+			seen[c.Table] = true
+			ids = append(ids, c.Table)
+		}
+	}
+	return ids
+}

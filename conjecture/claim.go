@@ -1,0 +1,70 @@
+package conjecture
+
+import "github.com/grundy-lab/grundy/engine"
+
+// Seed files of the papers, as named in ../shared/seeds.
+const (
+	seedGoishi = "001_1e4022ffdf93bdb5.txt" // goishi hiroi (000 is its LaTeX text)
+	seedPass   = "002_6a1fb5bc99238621.txt" // games with a pass
+)
+
+// Source is where a claim is printed.
+type Source struct {
+	// Seed is the paper's file name in ../shared/seeds.
+	Seed string `json:"seed"`
+	// Label is the paper's label for the statement, "Theorem 4 (4)".
+	Label string `json:"label"`
+}
+
+// Claim is one checkable statement of a paper, with its checker.
+type Claim struct {
+	// ID is "<paper>.<label>", paper being goishi or pass; a correction of
+	// a printed claim that fails has the id of the claim plus ".corrected".
+	ID string
+	// Source is the paper and label the statement is printed under.
+	Source Source
+	// Statement is the statement in words, as printed.
+	Statement string
+	// CheckedOn says what the checker compares the statement with.
+	CheckedOn string
+	// Note records readings chosen for ambiguous text and, for a corrected
+	// claim, what was changed and why.
+	Note string
+	// Table is the id of the table the claim reads (tables.Lookup), or ""
+	// for a claim checked on solvers alone.
+	Table string
+	// Bound is the default bound of the claim's solver part, whose meaning
+	// CheckedOn gives; 0 for a claim without one.
+	Bound int
+	// Unit names what Report.Checked counts: "cells", "positions", ….
+	Unit string
+
+	// check starts one run of the checker with the given bound.
+	check func(bound int) checker
+}
+
+// checker is one run of a claim's check. visit receives every band of the
+// claim's table, in order (nil for a claim that reads no table); finish
+// runs once after the last band (nil if nothing is left to do then). Both
+// record into the run's findings.
+type checker struct {
+	visit  func(b engine.Band, f *findings)
+	finish func(f *findings)
+}
+
+// findings collects what one run of a checker saw: how much it checked, how
+// many counterexamples it found, and the first cap of them.
+type findings struct {
+	checked int64
+	found   int64
+	kept    []Counterexample
+	cap     int
+}
+
+// report records a counterexample, keeping it if fewer than cap are kept.
+func (f *findings) report(c Counterexample) {
+	f.found++
+	if len(f.kept) < f.cap {
+		f.kept = append(f.kept, c)
+	}
+}

@@ -1,0 +1,84 @@
+package conjecture
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseTranscription(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     transcription
+		err      string
+	}{
+		{"cells and comments", "# header\n\n 1 -1\n ? .\n",
+			transcription{value: [][]int{{1, -1}, {0, 0}}, state: [][]cellState{{printed, printed}, {lost, blank}}}, ""},
+		{"ragged", "1 2\n3\n", transcription{}, "line 2: 1 cells, but the first row has 2"},
+		{"not a number", "1 x\n", transcription{}, `line 1, cell 1: "x" is not an integer, ? or .`},
+		{"too large", "1 99999999999\n", transcription{}, `line 1, cell 1: "99999999999" is not an integer, ? or .`},
+		{"empty", "# only a comment\n", transcription{}, "no rows"},
+	}
+	for _, tt := range tests {
+		got, err := parseTranscription(strings.NewReader(tt.in))
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("%s: err = %v, want %q", tt.name, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: got %+v, %v; want %+v", tt.name, got, err, tt.want)
+		}
+	}
+}
+
+// FuzzParseTranscription: the parser never panics, and what it accepts is
+// rectangular with a state for every value.
+func FuzzParseTranscription(f *testing.F) {
+	f.Add("# c\n1 2\n? .\n")
+	f.Add("1\n")
+	f.Add(" -3 \t 4\n\n5 6")
+	f.Fuzz(func(t *testing.T, in string) {
+		got, err := parseTranscription(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		for r := range got.value {
+			if len(got.value[r]) != len(got.value[0]) || len(got.state[r]) != len(got.value[r]) {
+				t.Fatalf("row %d is ragged: %d values, %d states, first row %d", r, len(got.value[r]), len(got.state[r]), len(got.value[0]))
+			}
+		}
+	})
+}
+
+// Every embedded transcription parses, and the copies of the tables in
+// ../tables/testdata hold the same cells as the originals.
+func TestTranscriptionsMatchTables(t *testing.T) {
+	names, err := fs.Glob(papers, "testdata/*.txt")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no embedded transcriptions: %v", err)
+	}
+	for _, name := range names {
+		base := filepath.Base(name)
+		ours := transcribed(base)
+		original, err := os.Open(filepath.Join("..", "tables", "testdata", base))
+		if os.IsNotExist(err) {
+			continue // a transcription only this package has
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		theirs, err := parseTranscription(original)
+		original.Close()
+		if err != nil {
+			t.Fatalf("../tables/testdata/%s: %v", base, err)
+		}
+		if !reflect.DeepEqual(ours, theirs) {
+			t.Errorf("testdata/%s differs from ../tables/testdata/%s", base, base)
+		}
+	}
+}
