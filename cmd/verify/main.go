@@ -12,6 +12,15 @@
 // line per claim: its id, holds, FAILS or skipped, what was checked, and
 // the first counterexamples.
 //
+// With -patterns it searches one table file for periodic patterns of its
+// values instead (conjecture/pattern), printing one line per value and
+// writing them as JSON (-json) and as statements in the papers' style
+// (-markdown); with -claims-from it re-checks such a JSON file's patterns as
+// claims against another, usually larger, table:
+//
+//	verify -patterns -in out/gneg1_n10000.arrow [-values 0-40] [-max-period P] [-json FILE] [-markdown FILE]
+//	verify -claims-from patterns.json -in FILE|DIR [-cap N] [-json FILE]
+//
 // Exit status: 0 if every checked claim holds, 3 if a counterexample was
 // found, 1 on a runtime failure (an unreadable, truncated or foreign
 // file), 2 on a usage error.

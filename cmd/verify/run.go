@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/pattern"
 )
 
 // usageError is a mistake in the command line: exit status 2.
@@ -29,6 +30,12 @@ type options struct {
 	json   string
 	list   bool
 	opts   conjecture.Options
+	// The pattern modes: -patterns searches, -claims-from re-checks.
+	patterns   bool
+	values     valueRange
+	maxPeriod  int
+	markdown   string
+	claimsFrom string
 }
 
 // parseFlags reads args into options; every error is a usageError that
@@ -43,8 +50,15 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	limit := fs.Int("cap", conjecture.DefaultCap, "counterexamples kept per claim in the report")
 	jsonPath := fs.String("json", "", "also write the report as JSON to this file")
 	list := fs.Bool("list", false, "list the selected claims and exit")
+	search := fs.Bool("patterns", false, "search the table file -in for periodic patterns of its values instead of checking claims")
+	values := fs.String("values", "0-40", "with -patterns: the values to search, lo-hi or one value")
+	maxPeriod := fs.Int("max-period", pattern.DefaultMaxPeriod, "with -patterns: the largest period tried")
+	markdown := fs.String("markdown", "", "with -patterns: also write the patterns as statements in the papers' style to this file")
+	claimsFrom := fs.String("claims-from", "", "re-check the patterns of this patterns JSON (from -patterns -json) as claims against -in")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: verify [-in DIR] [-claims LIST] [-bound B] [-cap N] [-json FILE] [-list]")
+		fmt.Fprintln(fs.Output(), "usage: verify [-in DIR] [-claims LIST] [-bound B] [-cap N] [-json FILE] [-list]\n"+
+			"       verify -patterns -in FILE [-values LO-HI] [-max-period P] [-json FILE] [-markdown FILE]\n"+
+			"       verify -claims-from PATTERNS.json -in FILE|DIR [-cap N] [-json FILE]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -62,18 +76,32 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if *limit < 1 {
 		return options{}, usagef("-cap %d: need at least 1", *limit)
 	}
-	patterns, err := conjecture.ParsePatterns(*claimList)
+	idPatterns, err := conjecture.ParsePatterns(*claimList)
 	if err != nil {
 		return options{}, usagef("-claims: %v", err)
 	}
-	claims, err := conjecture.Select(conjecture.All(), patterns)
+	claims, err := conjecture.Select(conjecture.All(), idPatterns)
 	if err != nil {
 		return options{}, usagef("-claims: %v (see -list for the ids)", err)
 	}
-	return options{
+	opts := options{
 		in: *in, claims: claims, json: *jsonPath, list: *list,
-		opts: conjecture.Options{Bound: *bound, Cap: *limit},
-	}, nil
+		opts:     conjecture.Options{Bound: *bound, Cap: *limit},
+		patterns: *search, maxPeriod: *maxPeriod, markdown: *markdown, claimsFrom: *claimsFrom,
+	}
+	if opts.values, err = parseValueRange(*values); err != nil {
+		return options{}, usagef("-values: %v", err)
+	}
+	if *maxPeriod < 1 || *maxPeriod > pattern.MaxPeriodLimit {
+		return options{}, usagef("-max-period %d: give 1 to %d", *maxPeriod, pattern.MaxPeriodLimit)
+	}
+	if opts.patterns && opts.claimsFrom != "" {
+		return options{}, usagef("-patterns and -claims-from do not go together: search first, re-check in a second run")
+	}
+	if opts.markdown != "" && !opts.patterns {
+		return options{}, usagef("-markdown goes with -patterns")
+	}
+	return opts, nil
 }
 
 // run is the whole command: parse, find the table files, check the
@@ -86,8 +114,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if opts.list {
+	switch {
+	case opts.list:
 		return writeList(stdout, opts.claims)
+	case opts.patterns:
+		return runPatterns(opts, stdout, stderr)
+	case opts.claimsFrom != "":
+		return runPatternClaims(opts, stdout, stderr)
 	}
 	inputs, err := findTables(opts.in, tablesOf(opts.claims))
 	if err != nil {
@@ -98,7 +131,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	elapsed := time.Since(start)
+	return finishReport(opts, inputs, reports, time.Since(start), stdout, stderr)
+}
+
+// finishReport prints the reports, writes -json if set, and returns
+// errFails if a claim fails.
+func finishReport(opts options, inputs inputSet, reports []conjecture.Report, elapsed time.Duration, stdout, stderr io.Writer) error {
 	if err := writeText(stdout, inputs, reports); err != nil {
 		return err
 	}

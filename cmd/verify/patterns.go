@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/results"
+)
+
+// valueRange is the inclusive range of values of -values.
+type valueRange struct{ lo, hi int }
+
+// maxSearchedValue bounds -values: the index keeps one int32 per value and
+// row, so 10⁴ values of a table of n = 10⁴ already take 400 MB.
+const maxSearchedValue = 10000
+
+// parseValueRange reads "lo-hi" or a single value "v", 0 ≤ lo ≤ hi ≤
+// maxSearchedValue.
+func parseValueRange(s string) (valueRange, error) {
+	lo, hi, isRange := strings.Cut(strings.TrimSpace(s), "-")
+	if !isRange {
+		hi = lo
+	}
+	a, errLo := strconv.Atoi(strings.TrimSpace(lo))
+	b, errHi := strconv.Atoi(strings.TrimSpace(hi))
+	switch {
+	case errLo != nil || errHi != nil:
+		return valueRange{}, fmt.Errorf("%q is not a value or a range lo-hi such as 0-40", s)
+	case a > b:
+		return valueRange{}, fmt.Errorf("%q is an empty range", s)
+	case b > maxSearchedValue:
+		return valueRange{}, fmt.Errorf("%q goes beyond %d", s, maxSearchedValue)
+	}
+	return valueRange{a, b}, nil
+}
+
+// patternTableFile checks that -in names one table file, as -patterns needs.
+func patternTableFile(in string) error {
+	st, err := os.Stat(in)
+	switch {
+	case err != nil:
+		return fmt.Errorf("-in %s: %w", in, err)
+	case st.IsDir():
+		return usagef("-in %s is a directory; -patterns needs one table file, e.g. -in %s",
+			in, filepath.Join(in, "gneg1_n10000.arrow"))
+	}
+	return nil
+}
+
+// runPatterns searches the table file -in for the pattern of every value of
+// -values and prints one line per value, writing -json and -markdown if set.
+func runPatterns(opts options, stdout, stderr io.Writer) error {
+	if err := patternTableFile(opts.in); err != nil {
+		return err
+	}
+	start := time.Now()
+	idx, info, err := pattern.ScanFile(opts.in, opts.values.hi)
+	if err != nil {
+		return err
+	}
+	var found []pattern.Result
+	for v := opts.values.lo; v <= opts.values.hi; v++ {
+		r, err := pattern.Search(idx, v, pattern.Options{MaxPeriod: opts.maxPeriod})
+		if err != nil {
+			return fmt.Errorf("search value %d of %s: %w", v, opts.in, err)
+		}
+		found = append(found, r)
+	}
+	fmt.Fprintf(stdout, "%s n=%d (%s): values %d..%d, periods ≤ %d, mined on rows x < %d\n",
+		info.Table, info.N, opts.in, opts.values.lo, opts.values.hi, opts.maxPeriod, found[0].MinedTo)
+	withPattern := 0
+	for _, r := range found {
+		fmt.Fprintln(stdout, r)
+		if r.Found {
+			withPattern++
+		}
+	}
+	fmt.Fprintf(stdout, "%d of %d values have a pattern\n", withPattern, len(found))
+	if opts.json != "" {
+		var buf bytes.Buffer
+		if err := pattern.Encode(&buf, pattern.NewFile(info.Table, info.N, found)); err != nil {
+			return fmt.Errorf("write -json %s: %w", opts.json, err)
+		}
+		if err := os.WriteFile(opts.json, buf.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("write -json %s: %w", opts.json, err)
+		}
+	}
+	if opts.markdown != "" {
+		md := pattern.Markdown(info.Symbol, info.N, found)
+		if err := os.WriteFile(opts.markdown, []byte(md), 0o644); err != nil {
+			return fmt.Errorf("write -markdown %s: %w", opts.markdown, err)
+		}
+	}
+	fmt.Fprintf(stderr, "verify: patterns of %d values in %.1fs\n", len(found), time.Since(start).Seconds())
+	return nil
+}
+
+// runPatternClaims re-checks the patterns of -claims-from against the table
+// of -in (a file, or a directory holding the patterns' table) and reports
+// them like claims.
+func runPatternClaims(opts options, stdout, stderr io.Writer) error {
+	data, err := os.ReadFile(opts.claimsFrom)
+	if err != nil {
+		return fmt.Errorf("-claims-from: %w", err)
+	}
+	file, err := pattern.Decode(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("-claims-from %s: %w", opts.claimsFrom, err)
+	}
+	path, in, err := patternClaimsInput(opts.in, file.Table)
+	if err != nil {
+		return err
+	}
+	maxValue := 0
+	for _, p := range file.Patterns {
+		maxValue = max(maxValue, p.Value)
+	}
+	start := time.Now()
+	idx, info, err := pattern.ScanFile(path, maxValue)
+	if err != nil {
+		return err
+	}
+	if info.Table != file.Table {
+		return fmt.Errorf("%s holds table %q, but the patterns of %s are of table %q", path, info.Table, opts.claimsFrom, file.Table)
+	}
+	reports, err := conjecture.CheckPatterns(file, opts.claimsFrom, idx, opts.opts.Cap)
+	if err != nil {
+		return err
+	}
+	return finishReport(opts, in, reports, time.Since(start), stdout, stderr)
+}
+
+// patternClaimsInput resolves -in for -claims-from: a table file as it is,
+// or in a directory the file of table with the largest n.
+func patternClaimsInput(in, table string) (string, inputSet, error) {
+	st, err := os.Stat(in)
+	if err != nil {
+		return "", inputSet{}, fmt.Errorf("-in %s: %w", in, err)
+	}
+	if st.IsDir() {
+		set, err := findTables(in, []string{table})
+		if err != nil {
+			return "", inputSet{}, err
+		}
+		if len(set.found) == 0 {
+			return "", inputSet{}, fmt.Errorf("-in %s holds no file of table %s (compute it: go run ./cmd/compute -table %s -out %s)",
+				in, table, table, in)
+		}
+		return set.found[0].path, set, nil
+	}
+	info, err := results.ReadInfo(in)
+	if err != nil {
+		return "", inputSet{}, err
+	}
+	f := tableFile{ID: info.Table, File: filepath.Base(in), N: info.N, path: in}
+	return in, inputSet{dir: filepath.Dir(in), found: []tableFile{f}}, nil
+}

@@ -1,0 +1,67 @@
+package conjecture
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grundy-lab/grundy/conjecture/pattern"
+)
+
+// CheckPatterns re-checks, as claims, the patterns of f (found by the
+// pattern search on some table, read from the file named source) against
+// the indexed table idx, which may be larger: one Report per pattern, with
+// id "pattern.<table>.v<value>", holding when the table contradicts it on
+// no row it can decide, and failing with the contradicting cells otherwise
+// (at most limit kept). A pattern whose value is above the index's largest
+// value is an error: index the table with f's largest value.
+func CheckPatterns(f pattern.File, source string, idx *pattern.Index, limit int) ([]Report, error) {
+	reports := make([]Report, 0, len(f.Patterns))
+	for _, p := range f.Patterns {
+		verdict, err := pattern.Check(idx, p)
+		if err != nil {
+			return nil, fmt.Errorf("check the pattern of value %d from %s: %w", p.Value, source, err)
+		}
+		r := Report{
+			ID:        fmt.Sprintf("pattern.%s.v%d", f.Table, p.Value),
+			Source:    Source{Seed: source, Label: fmt.Sprintf("value %d", p.Value)},
+			Statement: patternStatement(f, p),
+			CheckedOn: fmt.Sprintf("table %s at n = %d, every row; confirmed for x ≤ %d", f.Table, idx.N(), verdict.ConfirmedTo),
+			Status:    Holds,
+			Checked:   int64(verdict.ConfirmedTo + 1),
+			Unit:      "rows",
+			Found:     int64(len(verdict.Violations)),
+		}
+		if len(verdict.Violations) > 0 {
+			r.Status = Fails
+		}
+		for _, v := range verdict.Violations[:min(len(verdict.Violations), limit)] {
+			r.Counterexamples = append(r.Counterexamples, violationCounterexample(v))
+		}
+		reports = append(reports, r)
+	}
+	return reports, nil
+}
+
+// patternStatement says what pattern p claims, in words.
+func patternStatement(f pattern.File, p pattern.Pattern) string {
+	offsets := make([]string, len(p.Offsets))
+	for i, d := range p.Offsets {
+		offsets[i] = fmt.Sprintf("%+d", d)
+	}
+	return fmt.Sprintf("G(x, y) = %d iff y = x + d(x mod %d) with d = (%s) for x ≥ %d, or (x, y) is one of the %d exceptions below; "+
+		"found on %s at n = %d", p.Value, p.Period, strings.Join(offsets, ", "), p.Start, len(p.Exceptions), f.Table, f.N)
+}
+
+// violationCounterexample turns a contradicting cell into a counterexample:
+// the pattern puts the value there and the table does not, or the reverse.
+func violationCounterexample(v pattern.Violation) Counterexample {
+	c := Counterexample{
+		At:      []Coord{{Name: "x", Value: v.Cell.X}, {Name: "y", Value: v.Cell.Y}},
+		Claimed: fmt.Sprint(v.Value),
+		Actual:  fmt.Sprintf("≠ %d", v.Value),
+	}
+	if !v.Missing {
+		c.Claimed, c.Actual = c.Actual, c.Claimed
+	}
+	return c
+}
