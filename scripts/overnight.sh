@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# The overnight job: compute every table at size N, check every claim of the
+# papers against them, search them for patterns, and write a dated report
+# next to the tables.
+#
+# Usage: bash scripts/overnight.sh [-n N] [-out DIR] [-values LO-HI]
+#   -n N          table size, 0 <= x, y <= N (default 10000)
+#   -out DIR      directory of the tables and the report (default out)
+#   -values LO-HI values the pattern search looks at (default 0-40)
+#
+# Writes DIR/<table>_n<N>.arrow (tables already there are kept, so a re-run
+# after an interruption only computes what is missing) and the report
+# DIR/report-<date>-n<N>/:
+#   summary.md              what was run, how long it took, what holds and fails
+#   claims.txt, claims.json cmd/verify's report of every claim
+#   patterns_<table>.{txt,json,md}  the pattern search of each table
+#   overnight.log           every step with its start time and duration
+# The report is assembled in a temporary directory and moved into place at
+# the end, so a report directory is always complete; a re-run the same day
+# replaces it. Exit status: 0 when the job ran (claims that fail are
+# findings, listed in the summary), 1 when a step failed, 2 on bad usage.
+set -euo pipefail
+
+n=10000
+out=out
+values=0-40
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -n) n="${2:?-n needs a value}"; shift 2 ;;
+    -out) out="${2:?-out needs a value}"; shift 2 ;;
+    -values) values="${2:?-values needs a value}"; shift 2 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    *) echo "overnight.sh: unknown argument $1 (see -h)" >&2; exit 2 ;;
+  esac
+done
+if ! [[ "$n" =~ ^[0-9]+$ ]]; then
+  echo "overnight.sh: -n $n is not a non-negative integer" >&2
+  exit 2
+fi
+
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+report="$out/report-$(date +%F)-n$n"
+work="$(mktemp -d "$out/.report.XXXXXX")"
+bin="$work/.bin"
+chmod 755 "$work"
+trap 'rm -rf "$work"' EXIT
+log="$work/overnight.log"
+: >"$log"
+
+# step NAME COMMAND...: runs COMMAND, logging its start, duration and status.
+step() {
+  local name="$1"; shift
+  local start end status=0
+  start=$(date +%s.%N)
+  echo "$(date '+%F %T') start $name: $*" >>"$log"
+  "$@" || status=$?
+  end=$(date +%s.%N)
+  printf '%s done  %s: exit %d, %s s\n' "$(date '+%F %T')" "$name" "$status" \
+    "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')" >>"$log"
+  return "$status"
+}
+
+echo "overnight: n=$n, tables and report in $out" >&2
+step build go build -C "$repo" -o "$bin/" ./cmd/compute ./cmd/verify
+
+ids=(nim g1 gneg1 gstarneg1 passnim)
+missing=()
+for id in "${ids[@]}"; do
+  [[ -f "$out/${id}_n$n.arrow" ]] || missing+=("$id")
+done
+if [[ ${#missing[@]} -gt 0 ]]; then
+  list=$(IFS=,; echo "${missing[*]}")
+  step compute "$bin/compute" -table "$list" -n "$n" -out "$out" -quiet >>"$log"
+else
+  echo "$(date '+%F %T') skip  compute: every table of n=$n is in $out" >>"$log"
+fi
+
+# cmd/verify exits 3 when a claim fails: that is a finding, not an error.
+verify_status=0
+step claims "$bin/verify" -in "$out" -json "$work/claims.json" >"$work/claims.txt" 2>>"$log" || verify_status=$?
+if [[ $verify_status -ne 0 && $verify_status -ne 3 ]]; then
+  echo "overnight.sh: verify failed (exit $verify_status); see $log" >&2
+  cat "$log" >&2
+  exit 1
+fi
+
+for id in gneg1 gstarneg1 passnim; do
+  step "patterns $id" "$bin/verify" -patterns -in "$out/${id}_n$n.arrow" -values "$values" \
+    -json "$work/patterns_$id.json" -markdown "$work/patterns_$id.md" >"$work/patterns_$id.txt" 2>>"$log"
+done
+
+{
+  echo "# Overnight report, $(date '+%F %T')"
+  echo
+  echo "- tables: 0 ≤ x, y ≤ $n in \`$out\` (${#missing[@]} computed by this run, the others kept)"
+  echo "- machine: $(nproc) cores, $(uname -sm), $(go version | cut -d' ' -f3)"
+  echo "- program: $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo
+  echo "## Claims of the papers"
+  echo
+  echo "$(tail -n 1 "$work/claims.txt") (details: \`claims.txt\`, \`claims.json\`)."
+  echo
+  if grep -q ' FAILS ' "$work/claims.txt"; then
+    echo "Claims that fail, with their first counterexamples:"
+    echo
+    echo '```'
+    grep ' FAILS ' "$work/claims.txt"
+    echo '```'
+    echo
+  fi
+  echo "## Patterns of the values $values"
+  echo
+  for id in gneg1 gstarneg1 passnim; do
+    echo "- $id: $(tail -n 1 "$work/patterns_$id.txt") (\`patterns_$id.md\`, \`.json\`, \`.txt\`)"
+  done
+  echo
+  echo "## Timings"
+  echo
+  echo '```'
+  grep ' done \| skip ' "$log"
+  echo '```'
+} >"$work/summary.md"
+
+rm -rf "$bin" "$report"
+mv "$work" "$report"
+trap - EXIT
+echo "overnight: report in $report" >&2
