@@ -2,8 +2,6 @@ package conjecture
 
 import (
 	"io/fs"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -55,30 +53,21 @@ func FuzzParseTranscription(f *testing.F) {
 	})
 }
 
-// Every embedded transcription parses, and the copies of the tables in
-// ../tables/testdata hold the same cells as the originals.
-func TestTranscriptionsMatchTables(t *testing.T) {
+// Every embedded transcription parses: a malformed one would panic when
+// the registry is built.
+func TestEmbeddedTranscriptionsParse(t *testing.T) {
 	names, err := fs.Glob(papers, "testdata/*.txt")
-	if err != nil || len(names) == 0 {
-		t.Fatalf("no embedded transcriptions: %v", err)
+	if err != nil || len(names) < 6 {
+		t.Fatalf("embedded transcriptions: %v, %v", names, err)
 	}
 	for _, name := range names {
-		base := filepath.Base(name)
-		ours := transcribed(base)
-		original, err := os.Open(filepath.Join("..", "tables", "testdata", base))
-		if os.IsNotExist(err) {
-			continue // a transcription only this package has
-		}
+		f, err := papers.Open(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		theirs, err := parseTranscription(original)
-		original.Close()
-		if err != nil {
-			t.Fatalf("../tables/testdata/%s: %v", base, err)
+		if _, err := parseTranscription(f); err != nil {
+			t.Errorf("%s: %v", name, err)
 		}
-		if !reflect.DeepEqual(ours, theirs) {
-			t.Errorf("testdata/%s differs from ../tables/testdata/%s", base, base)
-		}
+		f.Close()
 	}
 }
