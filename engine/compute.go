@@ -45,6 +45,17 @@ type Band struct {
 // of emit, or ctx's error if ctx is cancelled first; either stops all workers
 // promptly. n must be non-negative.
 func Compute(ctx context.Context, rules Rules, n int, cfg Config, emit func(Band) error) error {
+	return Continue(ctx, rules, n, cfg, 0, nil, emit)
+}
+
+// Continue is Compute for a table whose rows 0 … start−1 are already known:
+// prefix streams them, in order, to the function it is given, from which
+// Continue rebuilds the column sets, and the sweep emits rows start … n.
+// start must be a multiple of cfg.Tile, or n+1 when nothing is left; prefix
+// may be nil when start is 0. This is how an interrupted run resumes: since
+// every cell depends only on the cells above it and to its left, the rows
+// written are the whole state.
+func Continue(ctx context.Context, rules Rules, n int, cfg Config, start int, prefix func(visit func(Band) error) error, emit func(Band) error) error {
 	if n < 0 {
 		return fmt.Errorf("%w: n = %d is negative", ErrInvalidRules, n)
 	}
@@ -52,9 +63,21 @@ func Compute(ctx context.Context, rules Rules, n int, cfg Config, emit func(Band
 		return err
 	}
 	cfg = cfg.resolved()
+	if start < 0 || start > n+1 || (start%cfg.Tile != 0 && start != n+1) {
+		return fmt.Errorf("engine: cannot continue from row %d of a table of side %d with tile %d", start, n+1, cfg.Tile)
+	}
 	s := newSweep(rules, n, cfg.Tile)
+	if start > 0 {
+		if err := s.seed(start, prefix); err != nil {
+			return err
+		}
+	}
+	if start == s.width {
+		return nil
+	}
 	bands := (s.width + s.tile - 1) / s.tile
 	tilesPerBand := bands
+	firstBand := start / s.tile
 
 	// progress[b] receives one token per finished tile of band b, in order;
 	// band b+1 takes one before each of its tiles. Its capacity makes the
@@ -75,6 +98,7 @@ func Compute(ctx context.Context, rules Rules, n int, cfg Config, emit func(Band
 
 	g, ctx := errgroup.WithContext(ctx)
 	var nextBand atomic.Int64
+	nextBand.Store(int64(firstBand))
 	for range cfg.Workers {
 		g.Go(func() error {
 			excluded := s.newExcludedScratch()
@@ -91,7 +115,7 @@ func Compute(ctx context.Context, rules Rules, n int, cfg Config, emit func(Band
 				}
 				s.reset(st, b)
 				for j := range tilesPerBand {
-					if b > 0 {
+					if b > firstBand {
 						select {
 						case <-progress[b-1]:
 						case <-ctx.Done():
@@ -114,7 +138,7 @@ func Compute(ctx context.Context, rules Rules, n int, cfg Config, emit func(Band
 		})
 	}
 	g.Go(func() error {
-		for range bands {
+		for range bands - firstBand {
 			var st *bandState
 			select {
 			case st = <-finished:

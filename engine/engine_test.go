@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/grundy-lab/grundy/engine"
@@ -174,5 +175,67 @@ func TestComputeLargeBaseValue(t *testing.T) {
 		if d := firstDifference(collect(t, rules, n, cfg), want, n); d != "" {
 			t.Fatalf("workers=%d tile=%d: %s", cfg.Workers, cfg.Tile, d)
 		}
+	}
+}
+
+// TestContinueMatchesCompute resumes tables from every band boundary, and
+// from the end, with the known rows taken from the reference: the rows
+// computed must be the reference's.
+func TestContinueMatchesCompute(t *testing.T) {
+	const n = 90
+	for _, r := range tables.All() {
+		want := tables.Reference(r.Rules, n)
+		for _, cfg := range []engine.Config{{Workers: 1, Tile: 7}, {Workers: 3, Tile: 16}} {
+			for start := 0; start <= n+1; start += cfg.Tile {
+				if start > n+1-cfg.Tile && start != n+1 {
+					start = n + 1 // also resume a table with nothing left to do
+				}
+				prefix := func(visit func(engine.Band) error) error {
+					for x := 0; x < start; x += 5 {
+						rows := min(5, start-x)
+						var cells []int32
+						for r := range rows {
+							cells = append(cells, want[x+r]...)
+						}
+						if err := visit(engine.Band{X0: x, Rows: rows, Width: n + 1, Cells: cells}); err != nil {
+							return err
+						}
+					}
+					return nil
+				}
+				next := start
+				err := engine.Continue(context.Background(), r.Rules, n, cfg, start, prefix, func(b engine.Band) error {
+					if b.X0 != next {
+						return fmt.Errorf("band at row %d, want %d", b.X0, next)
+					}
+					for i, v := range b.Cells {
+						if x, y := b.X0+i/b.Width, i%b.Width; v != want[x][y] {
+							return fmt.Errorf("G(%d,%d) = %d, reference %d", x, y, v, want[x][y])
+						}
+					}
+					next += b.Rows
+					return nil
+				})
+				if err != nil || next != n+1 {
+					t.Fatalf("%s tile %d from row %d: %v (reached row %d)", r.ID, cfg.Tile, start, err, next)
+				}
+			}
+		}
+	}
+}
+
+func TestContinueRejectsBadStart(t *testing.T) {
+	r, _ := tables.Lookup("gneg1")
+	none := func(func(engine.Band) error) error { return nil }
+	for _, start := range []int{-1, 5, 12} {
+		err := engine.Continue(context.Background(), r.Rules, 10, engine.Config{Tile: 4}, start, none, discard)
+		if err == nil {
+			t.Errorf("Continue from row %d of 11 with tile 4 succeeded", start)
+		}
+	}
+	// The prefix must deliver exactly the rows it promises.
+	err := engine.Continue(context.Background(), r.Rules, 10, engine.Config{Tile: 4}, 4, none, discard)
+	if err == nil || !strings.Contains(err.Error(), "0 known rows given, 4 expected") {
+		t.Errorf("Continue with a short prefix: %v", err)
 	}
 }

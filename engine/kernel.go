@@ -1,5 +1,7 @@
 package engine
 
+import "fmt"
+
 // sweep is the state shared by all workers of one Compute call. The column
 // bitsets are shared, but a column is only ever touched by the worker whose
 // tile holds it, and tiles of one column run in band order, handed on through
@@ -97,4 +99,39 @@ func (s *sweep) place(st *bandState, r int, row []uint64, out []int32, y, v int)
 	if v == int(s.colMex[y]) {
 		s.colMex[y] = int32(nextMex(col, v))
 	}
+}
+
+// seed adds the values of the known rows 0 … rows−1, which prefix streams in
+// order, to the column sets, and sets each column's running mex.
+func (s *sweep) seed(rows int, prefix func(visit func(Band) error) error) error {
+	next := 0
+	err := prefix(func(b Band) error {
+		if b.X0 != next || b.Width != s.width || len(b.Cells) != b.Rows*b.Width || next+b.Rows > rows {
+			return fmt.Errorf("engine: known rows %d..%d (width %d) do not follow row %d of %d", b.X0, b.X0+b.Rows-1, b.Width, next, rows)
+		}
+		for i, v := range b.Cells {
+			if int(v) >= s.words*64 {
+				return fmt.Errorf("engine: known row %d holds the value %d, more than a table of side %d can", b.X0+i/s.width, v, s.width)
+			}
+			if v >= 0 {
+				y := i % s.width
+				addValue(s.colSets[y*s.stride:(y+1)*s.stride], s.words, int(v))
+			}
+		}
+		next += b.Rows
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if next != rows {
+		return fmt.Errorf("engine: %d known rows given, %d expected", next, rows)
+	}
+	for y := range s.width {
+		col := s.colSets[y*s.stride : (y+1)*s.stride]
+		if col[0]&1 != 0 {
+			s.colMex[y] = int32(nextMex(col, 0))
+		}
+	}
+	return nil
 }

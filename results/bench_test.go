@@ -27,7 +27,7 @@ func BenchmarkWrite(b *testing.B) {
 					if err := engine.Compute(context.Background(), r.Rules, n, engine.Config{}, w.WriteBand); err != nil {
 						b.Fatal(err)
 					}
-					if _, err := w.Commit(0); err != nil {
+					if _, err := w.Commit(); err != nil {
 						b.Fatal(err)
 					}
 				}

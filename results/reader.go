@@ -173,6 +173,13 @@ func fieldNames(fields []arrow.Field) string {
 	return strings.Join(names, ", ")
 }
 
+// startsWithMagic reports whether f begins as an Arrow IPC file does.
+func startsWithMagic(f *os.File) bool {
+	head := make([]byte, len(arrowMagic))
+	_, err := f.ReadAt(head, 0)
+	return err == nil && string(head) == arrowMagic
+}
+
 // openedTable is a table file opened for reading, its metadata checked.
 type openedTable struct {
 	file   *os.File
@@ -197,7 +204,12 @@ func openTable(path string) (openedTable, error) {
 		return openedTable{}, fmt.Errorf("read %s: %w", path, err)
 	}
 	if err := checkFooter(f, st.Size()); err != nil {
+		partial := startsWithMagic(f)
 		f.Close()
+		if partial {
+			return openedTable{}, fmt.Errorf("read %s: incomplete table file, not a complete Arrow IPC file: it has no footer; "+
+				"it was truncated, or is the partial file of a run that did not finish (continue that with compute -resume): %w", path, err)
+		}
 		return openedTable{}, fmt.Errorf("read %s: not a valid Arrow IPC file: %w", path, err)
 	}
 	// Until the metadata is read nothing can be larger than the file.

@@ -2,12 +2,14 @@ package results
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"hash"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
+	"time"
 
 	"github.com/apache/arrow/go/v17/arrow"
 	"github.com/apache/arrow/go/v17/arrow/array"
@@ -20,6 +22,18 @@ import (
 // FileName is the name of the file of table id at size n: "<id>_n<n>.arrow".
 func FileName(id string, n int) string { return fmt.Sprintf("%s_n%d.arrow", id, n) }
 
+// PartialName is the name of the unfinished file of path while it is being
+// written: hidden, and never ending in .arrow, so that nothing mistakes it
+// for a table.
+func PartialName(path string) string {
+	dir, base := filepath.Split(path)
+	return filepath.Join(dir, "."+base+".partial")
+}
+
+// DefaultCheckpointInterval is how often a writer makes its rows durable
+// and records a checkpoint, unless told otherwise.
+const DefaultCheckpointInterval = time.Minute
+
 // Summary is what a completed table file records about its contents.
 type Summary struct {
 	Path     string
@@ -28,59 +42,93 @@ type Summary struct {
 	Cells    int64
 }
 
-// TableWriter streams one table into an Arrow IPC file. It writes to a
-// temporary file beside the final path and renames it only in Commit, so the
-// final name never holds a partial table. Use it from one goroutine.
+// TableWriter streams one table into an Arrow IPC file. It writes to the
+// partial file beside the final path and renames it only in Commit, so the
+// final name never holds a partial table; at every checkpoint it syncs the
+// partial file and records in a checkpoint file how far it got, so that a
+// run killed at any moment can be continued (see Resume). Use it from one
+// goroutine.
 type TableWriter struct {
-	path   string
-	tmp    *os.File
-	ipc    *ipc.FileWriter
-	schema *arrow.Schema
-	n      int
-	nextX  int
-	hash   hash.Hash
-	max    int32
-	xs, ys []int32 // reusable x and y columns of a band
+	path, partial string
+	file          *os.File
+	sink          *messageSink
+	stream        *ipc.Writer
+	schema        *arrow.Schema
+	info          Info
+	nextX         int
+	hash          hash.Hash
+	max           int32
+	xs, ys        []int32 // reusable x and y columns of a band
+
+	checkpointEvery time.Duration
+	lastCheckpoint  time.Time
+	started         time.Time
+	secondsBefore   float64     // run time of earlier, interrupted runs
+	resumed         *checkpoint // the checkpoint Replay must still verify
 }
 
-// Create starts the file of info's table at path; info.SHA256, MaxValue and
-// Seconds are ignored (they are filled in by Commit). The directory must exist.
+// Create starts the file of info's table at path, replacing any partial
+// file of an earlier run; info.SHA256, MaxValue and Seconds are ignored (Commit
+// fills them in). The directory must exist.
 func Create(path string, info Info) (*TableWriter, error) {
 	if info.N < 0 {
 		return nil, fmt.Errorf("create %s: n = %d is negative", path, info.N)
 	}
-	dir, base := filepath.Split(path)
-	tmp, err := os.CreateTemp(dir, "."+base+".*.partial")
+	partial := PartialName(path)
+	os.Remove(checkpointName(partial))
+	f, err := os.OpenFile(partial, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
-	w := &TableWriter{
-		path:   path,
-		tmp:    tmp,
-		schema: tableSchema(info),
-		n:      info.N,
-		hash:   sha256.New(),
-		max:    math.MinInt32,
-	}
-	opts := append([]ipc.Option{ipc.WithSchema(w.schema)}, info.Compression.ipcOptions(3)...)
-	w.ipc, err = ipc.NewFileWriter(tmp, opts...)
-	if err != nil {
+	w := newTableWriter(path, f, info, &messageSink{w: f})
+	if _, err := w.sink.Write([]byte(arrowMagic + "\x00\x00")); err != nil {
 		w.Abort()
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
 	return w, nil
 }
 
-// tableSchema is the x, y, g schema with info's metadata and placeholders
-// for the values Commit writes.
-func tableSchema(info Info) *arrow.Schema {
+// newTableWriter sets up a writer on the open partial file f.
+func newTableWriter(path string, f *os.File, info Info, sink *messageSink) *TableWriter {
+	w := &TableWriter{
+		path:            path,
+		partial:         f.Name(),
+		file:            f,
+		sink:            sink,
+		schema:          tableSchema(info, placeholderSHA256, placeholderMaxValue, placeholderSeconds),
+		info:            info,
+		hash:            sha256.New(),
+		max:             math.MinInt32,
+		checkpointEvery: DefaultCheckpointInterval,
+		started:         time.Now(),
+	}
+	w.lastCheckpoint = w.started
+	opts := append([]ipc.Option{ipc.WithSchema(w.schema)}, info.Compression.ipcOptions(3)...)
+	w.stream = ipc.NewWriterWithPayloadWriter(sink, opts...)
+	return w
+}
+
+// CheckpointEvery sets how often WriteBand syncs the file and records a
+// checkpoint; 0 means after every band.
+func (w *TableWriter) CheckpointEvery(d time.Duration) { w.checkpointEvery = d }
+
+// Rows returns the number of rows the file holds: those written and, after
+// Resume, those of the interrupted run.
+func (w *TableWriter) Rows() int { return w.nextX }
+
+// Info returns the description the file was created with.
+func (w *TableWriter) Info() Info { return w.info }
+
+// tableSchema is the x, y, g schema with info's metadata and the given
+// values of the keys known only at the end.
+func tableSchema(info Info, sha, maxValue, seconds string) *arrow.Schema {
 	md := arrow.NewMetadata(
 		[]string{KeyTable, KeySymbol, KeyN, KeyDefinition, KeySource, KeyLayout,
 			KeyVersion, KeyWorkers, KeyTile, KeyCompression,
 			KeySHA256, KeyMaxValue, KeySeconds},
 		[]string{info.Table, info.Symbol, strconv.Itoa(info.N), info.Definition, info.Source, Layout,
 			Version, strconv.Itoa(info.Workers), strconv.Itoa(info.Tile), string(info.Compression),
-			placeholderSHA256, placeholderMaxValue, placeholderSeconds},
+			sha, maxValue, seconds},
 	)
 	return arrow.NewSchema([]arrow.Field{
 		{Name: "x", Type: arrow.PrimitiveTypes.Int32},
@@ -90,11 +138,12 @@ func tableSchema(info Info) *arrow.Schema {
 }
 
 // WriteBand appends the rows of b, which must be the next rows of the table,
-// as one record batch.
+// as one record batch, and records a checkpoint when one is due.
 func (w *TableWriter) WriteBand(b engine.Band) error {
-	if b.X0 != w.nextX || b.Width != w.n+1 || len(b.Cells) != b.Rows*b.Width || w.nextX+b.Rows > w.n+1 {
+	n := w.info.N
+	if b.X0 != w.nextX || b.Width != n+1 || len(b.Cells) != b.Rows*b.Width || w.nextX+b.Rows > n+1 {
 		return fmt.Errorf("write %s: band of rows %d..%d (width %d) does not follow row %d of a table of side %d",
-			w.path, b.X0, b.X0+b.Rows-1, b.Width, w.nextX, w.n+1)
+			w.path, b.X0, b.X0+b.Rows-1, b.Width, w.nextX, n+1)
 	}
 	cells := len(b.Cells)
 	if len(w.ys) < cells {
@@ -112,23 +161,31 @@ func (w *TableWriter) WriteBand(b engine.Band) error {
 			row[i] = int32(b.X0 + r)
 		}
 	}
-	for _, v := range b.Cells {
-		w.max = max(w.max, v)
-	}
-	w.hash.Write(littleEndianBytes(b.Cells))
+	w.account(b.Cells)
 
 	cols := []arrow.Array{int32Array(xs), int32Array(ys), int32Array(b.Cells)}
 	rec := array.NewRecord(w.schema, cols, int64(cells))
-	err := w.ipc.Write(rec)
+	err := w.stream.Write(rec)
 	rec.Release()
 	for _, c := range cols {
 		c.Release()
 	}
 	if err != nil {
-		return fmt.Errorf("write %s: %w", w.path, err)
+		return fmt.Errorf("write %s: %w", w.partial, err)
 	}
 	w.nextX += b.Rows
+	if time.Since(w.lastCheckpoint) >= w.checkpointEvery {
+		return w.checkpoint()
+	}
 	return nil
+}
+
+// account adds cells to the checksum and the largest value.
+func (w *TableWriter) account(cells []int32) {
+	for _, v := range cells {
+		w.max = max(w.max, v)
+	}
+	w.hash.Write(littleEndianBytes(cells))
 }
 
 // int32Array wraps values as an Arrow array without copying them.
@@ -139,54 +196,78 @@ func int32Array(values []int32) arrow.Array {
 	return array.NewInt32Data(data)
 }
 
-// Commit finishes a complete table: it writes the footer, records the
-// checksum, the largest value and seconds in the metadata, syncs the file and
-// renames it to its final path. On error the temporary file is removed.
-func (w *TableWriter) Commit(seconds float64) (Summary, error) {
-	if w.nextX != w.n+1 {
+// seconds is the run time of this table so far, earlier runs included.
+func (w *TableWriter) seconds() float64 {
+	return w.secondsBefore + time.Since(w.started).Seconds()
+}
+
+// Commit finishes a complete table: it writes the footer with the checksum,
+// the largest value and the run time, fills them into the schema at the
+// start of the file, syncs it and renames it to its final path. On error the
+// partial file is removed.
+func (w *TableWriter) Commit() (Summary, error) {
+	n := w.info.N
+	if w.nextX != n+1 {
 		w.Abort()
-		return Summary{}, fmt.Errorf("commit %s: only %d of %d rows written", w.path, w.nextX, w.n+1)
+		return Summary{}, fmt.Errorf("commit %s: only %d of %d rows written", w.path, w.nextX, n+1)
 	}
 	sum := Summary{
 		Path:     w.path,
 		SHA256:   fmt.Sprintf("%x", w.hash.Sum(nil)),
 		MaxValue: w.max,
-		Cells:    int64(w.n+1) * int64(w.n+1),
+		Cells:    int64(n+1) * int64(n+1),
 	}
-	err := w.ipc.Close()
+	final := map[string]string{
+		placeholderSHA256:   sum.SHA256,
+		placeholderMaxValue: formatMaxValue(sum.MaxValue),
+		placeholderSeconds:  formatSeconds(w.seconds()),
+	}
+	footer := encodeFooter(tableSchema(w.info, sum.SHA256, final[placeholderMaxValue], final[placeholderSeconds]).Metadata(), w.sink.blocks)
+	var trailer [4]byte
+	binary.LittleEndian.PutUint32(trailer[:], uint32(len(footer)))
+	_, err := w.sink.Write(footer)
 	if err == nil {
-		err = patchMetadata(w.tmp, map[string]string{
-			placeholderSHA256:   sum.SHA256,
-			placeholderMaxValue: formatMaxValue(sum.MaxValue),
-			placeholderSeconds:  formatSeconds(seconds),
-		})
+		_, err = w.sink.Write(append(trailer[:], arrowMagic...))
 	}
 	if err == nil {
-		// CreateTemp makes the file private; a result is for every reader.
-		err = w.tmp.Chmod(0o644)
+		err = patchMetadata(w.file, region{"schema message", 8, w.sink.schemaEnd - 8}, final)
 	}
 	if err == nil {
-		err = w.tmp.Sync()
+		err = w.file.Sync()
 	}
-	if cerr := w.tmp.Close(); err == nil {
+	if cerr := w.file.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(w.tmp.Name(), w.path)
+		err = os.Rename(w.partial, w.path)
 	}
 	if err != nil {
-		os.Remove(w.tmp.Name())
+		os.Remove(w.partial)
+		os.Remove(checkpointName(w.partial))
 		return Summary{}, fmt.Errorf("commit %s: %w", w.path, err)
 	}
+	os.Remove(checkpointName(w.partial))
 	syncDir(filepath.Dir(w.path))
 	return sum, nil
 }
 
-// Abort abandons the table and removes the temporary file; the final path is
-// left as it was. It is safe to call after a failed Commit.
+// Suspend stops writing but keeps what was written: it records a final
+// checkpoint and closes the file, so that Resume can continue from the
+// last row written. It returns that row count.
+func (w *TableWriter) Suspend() (rows int, err error) {
+	err = w.checkpoint()
+	if cerr := w.file.Close(); err == nil {
+		err = cerr
+	}
+	return w.nextX, err
+}
+
+// Abort abandons the table and removes the partial file and its checkpoint;
+// the final path is left as it was. It is safe to call after a failed Commit.
 func (w *TableWriter) Abort() {
-	w.tmp.Close()
-	os.Remove(w.tmp.Name())
+	w.file.Close()
+	os.Remove(w.partial)
+	os.Remove(checkpointName(w.partial))
 }
 
 // syncDir makes a rename in dir durable; where directories cannot be synced

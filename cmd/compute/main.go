@@ -3,7 +3,13 @@
 //
 // Usage:
 //
-//	compute -table gneg1,gstarneg1,passnim -n 10000 [-out DIR] [-workers K] [-tile T] [-compress zstd|lz4|none] [-quiet] [-force]
+//	compute -table gneg1,gstarneg1,passnim -n 10000 [-out DIR] [-workers K] [-tile T] [-compress zstd|lz4|none]
+//	        [-quiet] [-force] [-resume] [-checkpoint 1m]
+//
+// A table is written to a hidden partial file beside its final name, which
+// it takes only when complete. Every -checkpoint the rows written are synced
+// and recorded; after a kill, -resume (with the same flags) continues each
+// table from its last checkpoint and skips the tables already complete.
 //
 // Exit status: 0 on success, 1 on a runtime failure, 2 on a usage error.
 package main

@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -34,6 +33,8 @@ type options struct {
 	compression results.Compression
 	quiet       bool
 	force       bool
+	resume      bool
+	checkpoint  time.Duration
 }
 
 // maxN keeps every value, at most 2n+1, and every coordinate inside int32.
@@ -52,8 +53,12 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	compress := fs.String("compress", "zstd", "Arrow buffer compression: zstd, lz4 or none")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	force := fs.Bool("force", false, "run even if the memory estimate exceeds this machine's memory")
+	resume := fs.Bool("resume", false, "continue the interrupted runs of these tables from their last checkpoint, "+
+		"and skip the tables already complete; give the same -n, -tile and -compress")
+	checkpoint := fs.Duration("checkpoint", results.DefaultCheckpointInterval,
+		"how often the rows written are synced and recorded for -resume (0: after every band)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: compute [-table ids|all] [-n N] [-out DIR] [-workers K] [-tile T] [-compress zstd|lz4|none] [-quiet] [-force]")
+		fmt.Fprintln(fs.Output(), "usage: compute [-table ids|all] [-n N] [-out DIR] [-workers K] [-tile T] [-compress zstd|lz4|none] [-quiet] [-force] [-resume] [-checkpoint D]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -65,7 +70,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, usagef("unexpected argument %q (all options are flags; see -h)", fs.Arg(0))
 	}
-	opts := options{n: *n, out: *out, cfg: engine.Config{Workers: *workers, Tile: *tile}, quiet: *quiet, force: *force}
+	opts := options{n: *n, out: *out, cfg: engine.Config{Workers: *workers, Tile: *tile}, quiet: *quiet, force: *force,
+		resume: *resume, checkpoint: *checkpoint}
 	var err error
 	if opts.tables, err = parseTables(*tableList); err != nil {
 		return options{}, err
@@ -75,6 +81,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if *workers < 1 {
 		return options{}, usagef("-workers %d: need at least 1", *workers)
+	}
+	if *checkpoint < 0 {
+		return options{}, usagef("-checkpoint %v: give a duration ≥ 0", *checkpoint)
 	}
 	if *tile < 1 {
 		return options{}, usagef("-tile %d: need at least 1", *tile)
@@ -156,44 +165,6 @@ func checkWritable(dir string) error {
 	}
 	f.Close()
 	os.Remove(f.Name())
-	return nil
-}
-
-// computeTable computes one table into its file and prints a summary line.
-func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) error {
-	start := time.Now()
-	path := filepath.Join(opts.out, results.FileName(r.ID, opts.n))
-	w, err := results.Create(path, results.Info{
-		Table: r.ID, Symbol: r.Symbol, N: opts.n, Definition: r.Definition, Source: r.Source,
-		Compression: opts.compression, Workers: opts.cfg.Workers, Tile: opts.cfg.Tile,
-	})
-	if err != nil {
-		return err
-	}
-	cells := int64(opts.n+1) * int64(opts.n+1)
-	bar := newProgress(stderr, opts.quiet, r.ID, cells)
-	err = engine.Compute(ctx, r.Rules, opts.n, opts.cfg, func(b engine.Band) error {
-		if err := w.WriteBand(b); err != nil {
-			return err
-		}
-		bar.add(int64(len(b.Cells)))
-		return nil
-	})
-	bar.finish()
-	if err != nil {
-		w.Abort()
-		if ctx.Err() != nil {
-			return fmt.Errorf("%s: interrupted; %s was not written", r.ID, path)
-		}
-		return fmt.Errorf("%s: %w", r.ID, err)
-	}
-	seconds := time.Since(start).Seconds()
-	sum, err := w.Commit(seconds)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "%-10s n=%d  %d cells  max %d  %.2fs  %.3g cells/s  sha256 %s  %s\n",
-		r.ID, opts.n, sum.Cells, sum.MaxValue, seconds, float64(sum.Cells)/seconds, sum.SHA256[:16], sum.Path)
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
@@ -128,24 +129,98 @@ func TestDeterminism(t *testing.T) {
 	}
 }
 
-// TestInterruptedRunLeavesNoFile cancels a run and checks that the final
-// name never appears and the message says what was not written.
+// TestInterruptedRunLeavesNoFile cancels a run before it starts: the final
+// name never appears, and the message says how to resume.
 func TestInterruptedRunLeavesNoFile(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errOut bytes.Buffer
 	err := run(ctx, []string{"-table", "gneg1", "-n", "3000", "-out", dir}, &out, &errOut)
-	if err == nil || !strings.Contains(err.Error(), "interrupted") {
-		t.Fatalf("run returned %v, want an interruption error", err)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") || !strings.Contains(err.Error(), "-resume") {
+		t.Fatalf("run returned %v, want an interruption error that names -resume", err)
 	}
 	if code := exitCode(err, &errOut); code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 0 {
-		t.Errorf("out holds %v after an interrupted run", entries)
+	if _, err := os.Stat(filepath.Join(dir, results.FileName("gneg1", 3000))); !os.IsNotExist(err) {
+		t.Errorf("the final file exists after an interrupted run: %v", err)
 	}
+}
+
+// TestResumeAfterCancel interrupts a run once it has saved a checkpoint,
+// resumes it, and requires the same file as an uninterrupted run.
+func TestResumeAfterCancel(t *testing.T) {
+	const n = 2500
+	want := uninterruptedSHA(t, "gstarneg1", n, "-tile", "64")
+	dir := t.TempDir()
+	path := filepath.Join(dir, results.FileName("gstarneg1", n))
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for !fileExists(results.PartialName(path) + ".checkpoint") {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	args := []string{"-table", "gstarneg1", "-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0"}
+	var out, errOut bytes.Buffer
+	err := run(ctx, args, &out, &errOut)
+	if err == nil {
+		t.Skip("the run finished before it could be interrupted")
+	}
+	if !strings.Contains(err.Error(), "rerun with -resume to continue from row") {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	stdout, stderr, code := runCompute(t, append(args, "-resume")...)
+	if code != 0 || !strings.Contains(stdout, "resumed at row") {
+		t.Fatalf("resume: exit %d\n%s%s", code, stdout, stderr)
+	}
+	info, err := results.ReadInfo(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.SHA256 != want {
+		t.Fatalf("resumed file has g_sha256 %s, an uninterrupted run %s", info.SHA256, want)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("out holds %v after the resumed run, want only the table", entries)
+	}
+	// A second -resume finds the table complete and leaves it alone.
+	if stdout, _, code := runCompute(t, append(args, "-resume")...); code != 0 || !strings.Contains(stdout, "already complete") {
+		t.Errorf("-resume of a complete table: exit %d, %s", code, stdout)
+	}
+}
+
+func TestResumeRefusesOtherFlags(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var sink bytes.Buffer
+	run(ctx, []string{"-table", "nim", "-n", "500", "-out", dir, "-tile", "32"}, &sink, &sink)
+	_, stderr, code := runCompute(t, "-table", "nim", "-n", "500", "-out", dir, "-tile", "64", "-resume")
+	if code != 2 || !strings.Contains(stderr, "-tile 64 differs") {
+		t.Errorf("resume with another tile: exit %d, %s", code, stderr)
+	}
+}
+
+// uninterruptedSHA computes table id once without interruption and returns
+// its checksum.
+func uninterruptedSHA(t *testing.T, id string, n int, args ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if _, stderr, code := runCompute(t, append([]string{"-table", id, "-n", fmt.Sprint(n), "-out", dir}, args...)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	info, err := results.ReadInfo(filepath.Join(dir, results.FileName(id, n)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info.SHA256
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // TestGoldenChecksums pins the checksum and largest value of every table at

@@ -33,7 +33,7 @@ func writePlanted(t *testing.T, dir, id string, n, x, y int, v int32) string {
 		w.Abort()
 		t.Fatal(err)
 	}
-	if _, err := w.Commit(0); err != nil {
+	if _, err := w.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -36,7 +36,7 @@ func writeTable(t *testing.T, dir, id string, n int) string {
 		w.Abort()
 		t.Fatal(err)
 	}
-	if _, err := w.Commit(0.5); err != nil {
+	if _, err := w.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	return path

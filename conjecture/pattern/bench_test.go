@@ -33,7 +33,7 @@ func writeTableFile(b *testing.B, dir, id string, n int) string {
 		w.Abort()
 		b.Fatal(err)
 	}
-	if _, err := w.Commit(0); err != nil {
+	if _, err := w.Commit(); err != nil {
 		b.Fatal(err)
 	}
 	return path

@@ -134,7 +134,7 @@ func TestScanFile(t *testing.T) {
 		w.Abort()
 		t.Fatal(err)
 	}
-	if _, err := w.Commit(0); err != nil {
+	if _, err := w.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	idx, info, err := pattern.ScanFile(path, 5)

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/grundy-lab/grundy/results"
+)
+
+// TestKillAndResume runs the real binary and kills it with SIGKILL at
+// random moments, over and over, resuming each time, until a run finishes:
+// the file must be the one an uninterrupted run writes. It reports how many
+// kills landed after a batch was written but before its checkpoint, or in
+// the middle of a write (the partial file longer than its checkpoint says).
+func TestKillAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "compute")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	const id, n = "passnim", 4000
+	want := uninterruptedSHA(t, id, n, "-tile", "64")
+	dir := t.TempDir()
+	path := filepath.Join(dir, results.FileName(id, n))
+	args := []string{"-table", id, "-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0", "-quiet", "-resume"}
+	rng := rand.New(rand.NewSource(7))
+	kills, pastCheckpoint := 0, 0
+	for attempt := 0; ; attempt++ {
+		if attempt == 60 {
+			t.Fatalf("no run finished in %d attempts", attempt)
+		}
+		cmd := exec.Command(bin, args...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("run %d failed: %v", attempt, err)
+			}
+		case <-time.After(time.Duration(100+rng.Intn(500)) * time.Millisecond):
+			cmd.Process.Kill()
+			<-done
+			kills++
+			if partialBeyondCheckpoint(t, path) {
+				pastCheckpoint++
+			}
+			continue
+		}
+		break
+	}
+	t.Logf("%d kills, %d of them with bytes written past the last checkpoint", kills, pastCheckpoint)
+	if kills < 3 {
+		t.Errorf("only %d kills landed before the table was done; the test needs a larger n", kills)
+	}
+	info, err := results.ReadInfo(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.SHA256 != want {
+		t.Fatalf("after %d kills the file has g_sha256 %s, an uninterrupted run %s", kills, info.SHA256, want)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
+	}
+}
+
+// partialBeyondCheckpoint reports whether the partial file of path holds
+// bytes after the offset its checkpoint records.
+func partialBeyondCheckpoint(t *testing.T, path string) bool {
+	partial := results.PartialName(path)
+	data, err := os.ReadFile(partial + ".checkpoint")
+	if err != nil {
+		return false
+	}
+	var c struct {
+		Offset int64 `json:"offset"`
+	}
+	if err := json.Unmarshal(data, &c); err != nil {
+		t.Fatalf("checkpoint: %v", err)
+	}
+	st, err := os.Stat(partial)
+	return err == nil && st.Size() > c.Offset
+}

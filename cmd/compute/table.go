@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// computeTable computes one table into its file and prints a summary line.
+// With -resume it continues an interrupted run of the table from its last
+// checkpoint, and skips a table whose file is complete. On Ctrl-C it saves
+// a checkpoint and says where a resume would continue.
+func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) error {
+	start := time.Now()
+	path := filepath.Join(opts.out, results.FileName(r.ID, opts.n))
+	if opts.resume {
+		if _, err := os.Stat(path); err == nil {
+			fmt.Fprintf(stdout, "%-10s n=%d  already complete: %s\n", r.ID, opts.n, path)
+			return nil
+		}
+	}
+	w, err := openWriter(r, path, opts, stderr)
+	if err != nil {
+		return err
+	}
+	w.CheckpointEvery(opts.checkpoint)
+	first := w.Rows()
+	cells := int64(opts.n+1) * int64(opts.n+1)
+	bar := newProgress(stderr, opts.quiet, r.ID, cells)
+	bar.add(int64(first) * int64(opts.n+1))
+	err = engine.Continue(ctx, r.Rules, opts.n, opts.cfg, first, w.Replay, func(b engine.Band) error {
+		if err := w.WriteBand(b); err != nil {
+			return err
+		}
+		bar.add(int64(len(b.Cells)))
+		return nil
+	})
+	bar.finish()
+	if err != nil && ctx.Err() != nil {
+		rows, serr := w.Suspend()
+		if serr != nil {
+			return fmt.Errorf("%s: interrupted, and the checkpoint failed: %w", r.ID, serr)
+		}
+		return fmt.Errorf("%s: interrupted; rows 0..%d of %d are saved in %s: rerun with -resume to continue from row %d",
+			r.ID, rows-1, opts.n+1, results.PartialName(path), rows)
+	}
+	if err != nil {
+		w.Abort()
+		return fmt.Errorf("%s: %w (nothing was written to %s)", r.ID, err, path)
+	}
+	sum, err := w.Commit()
+	if err != nil {
+		return err
+	}
+	seconds := time.Since(start).Seconds()
+	resumed := ""
+	if first > 0 {
+		resumed = fmt.Sprintf("  resumed at row %d", first)
+	}
+	fmt.Fprintf(stdout, "%-10s n=%d  %d cells  max %d  %.2fs  %.3g cells/s  sha256 %s  %s%s\n",
+		r.ID, opts.n, sum.Cells, sum.MaxValue, seconds, float64(sum.Cells-int64(first)*int64(opts.n+1))/seconds,
+		sum.SHA256[:16], sum.Path, resumed)
+	return nil
+}
+
+// openWriter resumes the interrupted run of path under -resume when there is
+// one, checking that it was made with the same flags, and starts afresh
+// otherwise.
+func openWriter(r tables.Ruleset, path string, opts options, stderr io.Writer) (*results.TableWriter, error) {
+	info := results.Info{
+		Table: r.ID, Symbol: r.Symbol, N: opts.n, Definition: r.Definition, Source: r.Source,
+		Compression: opts.compression, Workers: opts.cfg.Workers, Tile: opts.cfg.Tile,
+	}
+	if !opts.resume {
+		return results.Create(path, info)
+	}
+	saved, rows, err := results.CheckpointInfo(path)
+	if errors.Is(err, results.ErrNoCheckpoint) {
+		fmt.Fprintf(stderr, "compute: %s: no interrupted run to resume; starting afresh\n", r.ID)
+		return results.Create(path, info)
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case saved.Table != r.ID || saved.N != opts.n:
+		return nil, fmt.Errorf("%s: the checkpoint of %s is of table %s at n = %d", r.ID, path, saved.Table, saved.N)
+	case saved.Tile != opts.cfg.Tile:
+		return nil, usagef("-tile %d differs from the interrupted run's %d: resume with -tile %d", opts.cfg.Tile, saved.Tile, saved.Tile)
+	case saved.Compression != opts.compression:
+		return nil, usagef("-compress %s differs from the interrupted run's %s: resume with -compress %s",
+			opts.compression, saved.Compression, saved.Compression)
+	}
+	fmt.Fprintf(stderr, "compute: %s: resuming at row %d of %d\n", r.ID, rows, opts.n+1)
+	return results.Resume(path)
+}

@@ -1,0 +1,86 @@
+package results
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"github.com/apache/arrow/go/v17/arrow/ipc"
+)
+
+// block locates one record batch message in a file, as the Arrow footer
+// lists it: the offset of the message, the length of its prefix and
+// metadata, and the length of its body.
+type block struct {
+	Offset     int64 `json:"offset"`
+	MetaLength int32 `json:"meta_length"`
+	BodyLength int64 `json:"body_length"`
+}
+
+// messageSink is the ipc.PayloadWriter under a table file: it frames each
+// message as the Arrow IPC format does (continuation marker, metadata length
+// padded to 8 bytes, metadata, body) and records where every record batch
+// went, so that the writer can build the footer itself. Writing the footer
+// here rather than through ipc.FileWriter is what lets a run that was
+// killed continue the same file: the blocks of the batches already written
+// are in the checkpoint, and nothing has to be encoded twice.
+type messageSink struct {
+	w   io.Writer
+	pos int64 // file offset of the next byte
+	// skipSchema drops the schema message, which a resumed file already has.
+	skipSchema bool
+	// schemaEnd is the offset just past the schema message.
+	schemaEnd   int64
+	schemaSeen  bool
+	blocks      []block
+	prefixBytes [8]byte
+}
+
+var _ ipc.PayloadWriter = (*messageSink)(nil)
+
+func (s *messageSink) Start() error { return nil }
+func (s *messageSink) Close() error { return nil }
+
+// Write counts and passes bytes on.
+func (s *messageSink) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	s.pos += int64(n)
+	return n, err
+}
+
+// WritePayload writes one message. The ipc.Writer sends the schema first
+// and then one record batch per Write; the schema has no dictionaries, so
+// there are no other messages.
+func (s *messageSink) WritePayload(p ipc.Payload) error {
+	meta := p.Meta()
+	defer meta.Release()
+	if !s.schemaSeen {
+		s.schemaSeen = true
+		if s.skipSchema {
+			return nil
+		}
+	}
+	start := s.pos
+	metaLen := (int64(meta.Len()) + 8 + 7) / 8 * 8
+	binary.LittleEndian.PutUint32(s.prefixBytes[:4], 0xFFFFFFFF)
+	binary.LittleEndian.PutUint32(s.prefixBytes[4:], uint32(metaLen-8))
+	if _, err := s.Write(s.prefixBytes[:]); err != nil {
+		return fmt.Errorf("write message prefix: %w", err)
+	}
+	if _, err := s.Write(meta.Bytes()); err != nil {
+		return fmt.Errorf("write message metadata: %w", err)
+	}
+	if _, err := s.Write(make([]byte, metaLen-8-int64(meta.Len()))); err != nil {
+		return fmt.Errorf("write message padding: %w", err)
+	}
+	bodyStart := s.pos
+	if err := p.SerializeBody(s); err != nil {
+		return fmt.Errorf("write message body: %w", err)
+	}
+	if s.schemaEnd == 0 {
+		s.schemaEnd = s.pos
+		return nil
+	}
+	s.blocks = append(s.blocks, block{Offset: start, MetaLength: int32(metaLen), BodyLength: s.pos - bodyStart})
+	return nil
+}
