@@ -39,6 +39,8 @@ type checkpoint struct {
 	// SchemaEnd is where the schema message ends and the batches begin.
 	SchemaEnd int64   `json:"schema_end"`
 	Blocks    []block `json:"blocks"`
+	// Placeholders are the offsets of the values Commit fills in.
+	Placeholders map[string]int64 `json:"placeholders"`
 	// SHA256 is the checksum of the g column of the Rows rows.
 	SHA256   string  `json:"g_sha256_of_rows"`
 	MaxValue int32   `json:"max_value_of_rows"`
@@ -54,15 +56,16 @@ func (w *TableWriter) checkpoint() error {
 		return fmt.Errorf("checkpoint %s: %w", w.partial, err)
 	}
 	c := checkpoint{
-		Version:   checkpointVersion,
-		Info:      w.info,
-		Rows:      w.nextX,
-		Offset:    w.sink.pos,
-		SchemaEnd: w.sink.schemaEnd,
-		Blocks:    w.sink.blocks,
-		SHA256:    fmt.Sprintf("%x", w.hash.Sum(nil)),
-		MaxValue:  w.max,
-		Seconds:   w.seconds(),
+		Version:      checkpointVersion,
+		Info:         w.info,
+		Rows:         w.nextX,
+		Offset:       w.sink.pos,
+		SchemaEnd:    w.sink.schemaEnd,
+		Blocks:       w.sink.blocks,
+		Placeholders: w.sink.placeholders,
+		SHA256:       fmt.Sprintf("%x", w.hash.Sum(nil)),
+		MaxValue:     w.max,
+		Seconds:      w.seconds(),
 	}
 	data, err := json.Marshal(c)
 	if err != nil {
@@ -129,7 +132,8 @@ func Resume(path string) (*TableWriter, error) {
 		f.Close()
 		return nil, fmt.Errorf("resume %s: %w", path, err)
 	}
-	sink := &messageSink{w: f, pos: c.Offset, skipSchema: c.SchemaEnd > 0, schemaEnd: c.SchemaEnd, blocks: c.Blocks}
+	sink := &messageSink{w: f, pos: c.Offset, skipSchema: c.SchemaEnd > 0, schemaEnd: c.SchemaEnd, blocks: c.Blocks,
+		placeholders: c.Placeholders}
 	w := newTableWriter(path, f, c.Info, sink)
 	w.secondsBefore = c.Seconds
 	w.resumed = &c

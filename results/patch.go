@@ -1,7 +1,6 @@
 package results
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"strings"
@@ -25,31 +24,22 @@ var (
 // arrowMagic opens and closes an Arrow IPC file.
 const arrowMagic = "ARROW1"
 
-// patchMetadata replaces each placeholder (a key of values) by its value, of
-// the same length, within region reg of f (the schema message at the start
-// of a table file). Each placeholder must occur there exactly once.
-func patchMetadata(f *os.File, reg region, values map[string]string) error {
-	buf := make([]byte, reg.length)
-	if _, err := f.ReadAt(buf, reg.offset); err != nil {
-		return fmt.Errorf("patch metadata: read %s: %w", reg.name, err)
-	}
+// patchMetadata writes each final value over its placeholder, at the file
+// offset recorded when the schema message was written (placeholders maps
+// each placeholder to it). Offsets rather than a search: after a kill in the
+// middle of patching, a resumed run patches the same places again.
+func patchMetadata(f *os.File, placeholders map[string]int64, values map[string]string) error {
 	for placeholder, value := range values {
 		if len(value) != len(placeholder) {
 			panic(fmt.Sprintf("results: value %q does not fit its %d-byte placeholder", value, len(placeholder)))
 		}
-		if c := bytes.Count(buf, []byte(placeholder)); c != 1 {
-			return fmt.Errorf("patch metadata: %s holds %d placeholders of a %d-byte value, want 1", reg.name, c, len(placeholder))
+		at, ok := placeholders[placeholder]
+		if !ok {
+			panic("results: a placeholder was not recorded")
 		}
-		at := bytes.Index(buf, []byte(placeholder))
-		if _, err := f.WriteAt([]byte(value), reg.offset+int64(at)); err != nil {
-			return fmt.Errorf("patch metadata: write %s: %w", reg.name, err)
+		if _, err := f.WriteAt([]byte(value), at); err != nil {
+			return fmt.Errorf("patch metadata: %w", err)
 		}
 	}
 	return nil
-}
-
-// region is a byte range of a file.
-type region struct {
-	name           string
-	offset, length int64
 }

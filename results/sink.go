@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -30,10 +31,13 @@ type messageSink struct {
 	// skipSchema drops the schema message, which a resumed file already has.
 	skipSchema bool
 	// schemaEnd is the offset just past the schema message.
-	schemaEnd   int64
-	schemaSeen  bool
-	blocks      []block
-	prefixBytes [8]byte
+	schemaEnd  int64
+	schemaSeen bool
+	// placeholders holds the file offset of each placeholder in the
+	// schema message, where Commit writes the final values.
+	placeholders map[string]int64
+	blocks       []block
+	prefixBytes  [8]byte
 }
 
 var _ ipc.PayloadWriter = (*messageSink)(nil)
@@ -67,6 +71,11 @@ func (s *messageSink) WritePayload(p ipc.Payload) error {
 	if _, err := s.Write(s.prefixBytes[:]); err != nil {
 		return fmt.Errorf("write message prefix: %w", err)
 	}
+	if s.schemaEnd == 0 {
+		if err := s.findPlaceholders(meta.Bytes(), s.pos); err != nil {
+			return err
+		}
+	}
 	if _, err := s.Write(meta.Bytes()); err != nil {
 		return fmt.Errorf("write message metadata: %w", err)
 	}
@@ -82,5 +91,18 @@ func (s *messageSink) WritePayload(p ipc.Payload) error {
 		return nil
 	}
 	s.blocks = append(s.blocks, block{Offset: start, MetaLength: int32(metaLen), BodyLength: s.pos - bodyStart})
+	return nil
+}
+
+// findPlaceholders records where each placeholder of the schema metadata
+// meta, to be written at offset, will lie in the file. Each must occur once.
+func (s *messageSink) findPlaceholders(meta []byte, offset int64) error {
+	s.placeholders = make(map[string]int64)
+	for _, p := range []string{placeholderSHA256, placeholderMaxValue, placeholderSeconds} {
+		if c := bytes.Count(meta, []byte(p)); c != 1 {
+			return fmt.Errorf("write schema: %d placeholders of a %d-byte value, want 1", c, len(p))
+		}
+		s.placeholders[p] = offset + int64(bytes.Index(meta, []byte(p)))
+	}
 	return nil
 }

@@ -230,7 +230,7 @@ func (w *TableWriter) Commit() (Summary, error) {
 		_, err = w.sink.Write(append(trailer[:], arrowMagic...))
 	}
 	if err == nil {
-		err = patchMetadata(w.file, region{"schema message", 8, w.sink.schemaEnd - 8}, final)
+		err = patchMetadata(w.file, w.sink.placeholders, final)
 	}
 	if err == nil {
 		err = w.file.Sync()

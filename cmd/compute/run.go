@@ -121,10 +121,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkMemory(opts); err != nil {
+	if err := checkWritable(opts.out); err != nil {
 		return err
 	}
-	if err := checkWritable(opts.out); err != nil {
+	if err := checkPlan(estimate(opts), opts, stderr); err != nil {
 		return err
 	}
 	for _, r := range opts.tables {
@@ -133,25 +133,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
-}
-
-// checkMemory refuses, unless -force, a run whose estimate exceeds the memory
-// of this machine.
-func checkMemory(opts options) error {
-	need := memoryEstimate(opts.n, opts.cfg)
-	total, ok := machineMemory()
-	if opts.force || !ok || need <= total {
-		return nil
-	}
-	return usagef("-n %d needs about %s of memory (workers %d, tile %d), more than this machine's %s; "+
-		"lower -n, -workers or -tile, or pass -force", opts.n, formatBytes(need), opts.cfg.Workers, opts.cfg.Tile, formatBytes(total))
-}
-
-// memoryEstimate is the engine's memory plus the writer's: the x and y
-// columns of a band and about two bands of compression buffers.
-func memoryEstimate(n int, cfg engine.Config) int64 {
-	band := int64(cfg.Tile) * int64(n+1) * 4
-	return engine.MemoryBytes(n, cfg) + 5*band
 }
 
 // checkWritable creates -out if needed and checks a file can be made in it.
