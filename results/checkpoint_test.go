@@ -16,7 +16,7 @@ import (
 // crashAfter writes table id with a checkpoint after each of the first
 // saved bands, then one more band without a checkpoint and a torn tail of
 // garbage, and abandons the writer as a killed process would.
-func crashAfter(t *testing.T, path, id string, n, tile, saved int, tail []byte) {
+func crashAfter(t testing.TB, path, id string, n, tile, saved int, tail []byte) {
 	t.Helper()
 	r, _ := tables.Lookup(id)
 	w, err := Create(path, Info{Table: id, N: n, Compression: Zstd, Tile: tile})
