@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -57,17 +58,20 @@ func patternTableFile(in string) error {
 
 // runPatterns searches the table file -in for the pattern of every value of
 // -values and prints one line per value, writing -json and -markdown if set.
-func runPatterns(opts options, stdout, stderr io.Writer) error {
+func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) error {
 	if err := patternTableFile(opts.in); err != nil {
 		return err
 	}
 	start := time.Now()
-	idx, info, err := pattern.ScanFile(opts.in, opts.values.hi)
+	idx, info, err := pattern.ScanFile(ctx, opts.in, opts.values.hi)
 	if err != nil {
 		return err
 	}
 	var found []pattern.Result
 	for v := opts.values.lo; v <= opts.values.hi; v++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		r, err := pattern.Search(idx, v, pattern.Options{MaxPeriod: opts.maxPeriod})
 		if err != nil {
 			return fmt.Errorf("search value %d of %s: %w", v, opts.in, err)
@@ -106,7 +110,7 @@ func runPatterns(opts options, stdout, stderr io.Writer) error {
 // runPatternClaims re-checks the patterns of -claims-from against the table
 // of -in (a file, or a directory holding the patterns' table) and reports
 // them like claims.
-func runPatternClaims(opts options, stdout, stderr io.Writer) error {
+func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Writer) error {
 	data, err := os.ReadFile(opts.claimsFrom)
 	if err != nil {
 		return fmt.Errorf("-claims-from: %w", err)
@@ -124,7 +128,7 @@ func runPatternClaims(opts options, stdout, stderr io.Writer) error {
 		maxValue = max(maxValue, p.Value)
 	}
 	start := time.Now()
-	idx, info, err := pattern.ScanFile(path, maxValue)
+	idx, info, err := pattern.ScanFile(ctx, path, maxValue)
 	if err != nil {
 		return err
 	}

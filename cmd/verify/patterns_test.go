@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -160,4 +162,40 @@ func FuzzParseValueRange(f *testing.F) {
 			t.Fatalf("parseValueRange(%q) accepted %+v", s, r)
 		}
 	})
+}
+
+// TestInterruptedPatternSearch: a cancelled search stops with an error.
+func TestInterruptedPatternSearch(t *testing.T) {
+	file := writeTable(t, t.TempDir(), "gneg1", 200)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	err := run(ctx, []string{"-patterns", "-in", file}, &out, &errOut)
+	if !errors.Is(err, context.Canceled) || exitCode(err, &errOut) != 1 {
+		t.Fatalf("cancelled -patterns returned %v", err)
+	}
+}
+
+// TestReportsRepeat: two runs on the same files write the same reports.
+func TestReportsRepeat(t *testing.T) {
+	dir := allTables(t)
+	var reports [2][]byte
+	for i := range reports {
+		path := filepath.Join(t.TempDir(), "report.json")
+		runVerify(t, "-in", dir, "-claims", "goishi.*,pass.table3,pass.lem4*", "-json", path)
+		reports[i], _ = os.ReadFile(path)
+	}
+	if len(reports[0]) == 0 || !bytes.Equal(reports[0], reports[1]) {
+		t.Fatalf("the reports of two runs differ (%d and %d bytes)", len(reports[0]), len(reports[1]))
+	}
+	var patterns [2][]byte
+	file := filepath.Join(dir, "gstarneg1_n24.arrow")
+	for i := range patterns {
+		path := filepath.Join(t.TempDir(), "patterns.json")
+		runVerify(t, "-patterns", "-in", file, "-values", "0-6", "-json", path)
+		patterns[i], _ = os.ReadFile(path)
+	}
+	if len(patterns[0]) == 0 || !bytes.Equal(patterns[0], patterns[1]) {
+		t.Fatal("the patterns of two runs differ")
+	}
 }

@@ -118,9 +118,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case opts.list:
 		return writeList(stdout, opts.claims)
 	case opts.patterns:
-		return runPatterns(opts, stdout, stderr)
+		return runPatterns(ctx, opts, stdout, stderr)
 	case opts.claimsFrom != "":
-		return runPatternClaims(opts, stdout, stderr)
+		return runPatternClaims(ctx, opts, stdout, stderr)
 	}
 	inputs, err := findTables(opts.in, tablesOf(opts.claims))
 	if err != nil {

@@ -50,7 +50,7 @@ func BenchmarkPatternsFromFile(b *testing.B) {
 			}
 			path := writeTableFile(b, b.TempDir(), "gneg1", n)
 			for b.Loop() {
-				idx, _, err := pattern.ScanFile(path, benchMaxValue)
+				idx, _, err := pattern.ScanFile(context.Background(), path, benchMaxValue)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -137,7 +137,7 @@ func TestScanFile(t *testing.T) {
 	if _, err := w.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	idx, info, err := pattern.ScanFile(path, 5)
+	idx, info, err := pattern.ScanFile(context.Background(), path, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestScanFile(t *testing.T) {
 	if got, want := searchAll(t, idx), searchAll(t, computeIndex(t, r.ID, n, 5, nil)); !reflect.DeepEqual(got, want) {
 		t.Errorf("from the file:\n%v\nfrom the engine:\n%v", got, want)
 	}
-	if _, _, err := pattern.ScanFile(filepath.Join(t.TempDir(), "missing.arrow"), 5); err == nil {
+	if _, _, err := pattern.ScanFile(context.Background(), filepath.Join(t.TempDir(), "missing.arrow"), 5); err == nil {
 		t.Error("ScanFile of a missing file: no error")
 	}
 }
