@@ -159,9 +159,9 @@ func Continue(ctx context.Context, rules Rules, n int, cfg Config, start int, pr
 // newSweep allocates the column state of a table of side n+1.
 func newSweep(rules Rules, n, tile int) *sweep {
 	base := rules.sortedBase(n)
-	words := bitsetWords(n, maxBaseValue(base))
+	words := bitsetWords(n, maxBaseValue(base), rules.Diagonal)
 	width := n + 1
-	return &sweep{
+	s := &sweep{
 		width:   width,
 		tile:    tile,
 		words:   words,
@@ -171,6 +171,11 @@ func newSweep(rules Rules, n, tile int) *sweep {
 		base:    base,
 		rules:   rules,
 	}
+	if rules.Diagonal {
+		s.diagSets = make([]uint64, (2*width-1)*s.stride)
+		s.diagMex = make([]int32, 2*width-1)
+	}
+	return s
 }
 
 // newBandState allocates the cells and row bitsets of one band.

@@ -11,7 +11,7 @@ func MemoryBytes(n int, cfg Config) int64 {
 	}
 	cfg = cfg.resolved()
 	width := int64(n) + 1
-	words := int64(setStride(bitsetWords(n, -1)))
+	words := int64(setStride(bitsetWords(n, -1, false)))
 	tile := int64(cfg.Tile)
 	columns := width*words*8 + width*4
 	band := tile*width*4 + tile*words*8 + tile*4

@@ -13,8 +13,14 @@ type sweep struct {
 	stride  int      // words per value set: bitset and summary
 	colSets []uint64 // width value sets, column y at y*stride
 	colMex  []int32  // running mex of each column
-	base    []Cell   // sorted by row, then column
-	rules   Rules
+	// The value sets of the diagonals, with Rules.Diagonal only: diagonal
+	// x − y + n at (x−y+n)*stride. Concurrent tiles never share one: band
+	// b+1 is on a tile j' < j when band b is on tile j, and their cells'
+	// x − y ranges are then disjoint.
+	diagSets []uint64
+	diagMex  []int32
+	base     []Cell // sorted by row, then column
+	rules    Rules
 }
 
 // bandState is one band's cells and row bitsets. The worker sweeping the
@@ -64,6 +70,10 @@ func (s *sweep) fillTile(st *bandState, y0, y1 int, excluded []int32) {
 // to column y0+i. This is the per-cell loop: no allocation, no calls that are
 // not inlined, no locks.
 func (s *sweep) mexRun(st *bandState, r int, row []uint64, out, excluded []int32, y0, ya, yb int) {
+	if s.rules.Diagonal {
+		s.queenRun(st, r, row, out, ya, yb)
+		return
+	}
 	words, stride := s.words, s.stride
 	rowMex := int(st.rowMex[r])
 	for y := ya; y < yb; y++ {
@@ -83,6 +93,39 @@ func (s *sweep) mexRun(st *bandState, r int, row []uint64, out, excluded []int32
 	st.rowMex[r] = int32(rowMex)
 }
 
+// queenRun is mexRun with the diagonal moves too (Rules.Diagonal): the
+// options of (x, y) are its row, its column and its diagonal x − y. Rules
+// with diagonal moves have no excluded value (validate checks it).
+func (s *sweep) queenRun(st *bandState, r int, row []uint64, out []int32, ya, yb int) {
+	words, stride := s.words, s.stride
+	x := st.x0 + r
+	rowMex := int(st.rowMex[r])
+	for y := ya; y < yb; y++ {
+		col := s.colSets[y*stride : (y+1)*stride : (y+1)*stride]
+		d := s.diagonal(x, y)
+		diag := s.diagSets[d*stride : (d+1)*stride : (d+1)*stride]
+		colMex, diagMex := int(s.colMex[y]), int(s.diagMex[d])
+		v := mexOfUnion3(row, col, diag, words, max(rowMex, colMex, diagMex))
+		out[y] = int32(v)
+		addValue(row, words, v)
+		addValue(col, words, v)
+		addValue(diag, words, v)
+		if v == rowMex {
+			rowMex = nextMex(row, rowMex)
+		}
+		if v == colMex {
+			s.colMex[y] = int32(nextMex(col, colMex))
+		}
+		if v == diagMex {
+			s.diagMex[d] = int32(nextMex(diag, diagMex))
+		}
+	}
+	st.rowMex[r] = int32(rowMex)
+}
+
+// diagonal is the index of the diagonal set of cell (x, y): x − y + n.
+func (s *sweep) diagonal(x, y int) int { return x - y + s.width - 1 }
+
 // place stores a base value at (x0+r, y) and, unless it is negative, adds it
 // to the row and column sets.
 func (s *sweep) place(st *bandState, r int, row []uint64, out []int32, y, v int) {
@@ -98,6 +141,14 @@ func (s *sweep) place(st *bandState, r int, row []uint64, out []int32, y, v int)
 	}
 	if v == int(s.colMex[y]) {
 		s.colMex[y] = int32(nextMex(col, v))
+	}
+	if s.rules.Diagonal {
+		d := s.diagonal(st.x0+r, y)
+		diag := s.diagSets[d*s.stride : (d+1)*s.stride]
+		addValue(diag, s.words, v)
+		if v == int(s.diagMex[d]) {
+			s.diagMex[d] = int32(nextMex(diag, v))
+		}
 	}
 }
 
@@ -116,6 +167,10 @@ func (s *sweep) seed(rows int, prefix func(visit func(Band) error) error) error 
 			if v >= 0 {
 				y := i % s.width
 				addValue(s.colSets[y*s.stride:(y+1)*s.stride], s.words, int(v))
+				if s.rules.Diagonal {
+					d := s.diagonal(b.X0+i/s.width, y)
+					addValue(s.diagSets[d*s.stride:(d+1)*s.stride], s.words, int(v))
+				}
 			}
 		}
 		next += b.Rows
@@ -127,11 +182,19 @@ func (s *sweep) seed(rows int, prefix func(visit func(Band) error) error) error 
 	if next != rows {
 		return fmt.Errorf("engine: %d known rows given, %d expected", next, rows)
 	}
-	for y := range s.width {
-		col := s.colSets[y*s.stride : (y+1)*s.stride]
-		if col[0]&1 != 0 {
-			s.colMex[y] = int32(nextMex(col, 0))
-		}
+	setMexes(s.colSets, s.colMex, s.stride)
+	if s.rules.Diagonal {
+		setMexes(s.diagSets, s.diagMex, s.stride)
 	}
 	return nil
+}
+
+// setMexes sets mex[i] to the mex of the i-th value set of sets.
+func setMexes(sets []uint64, mex []int32, stride int) {
+	for i := range mex {
+		set := sets[i*stride : (i+1)*stride]
+		if set[0]&1 != 0 {
+			mex[i] = int32(nextMex(set, 0))
+		}
+	}
 }

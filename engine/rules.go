@@ -43,6 +43,11 @@ type Rules struct {
 	// Base lists the fixed cells; all others follow the mex recurrence.
 	Base []Cell
 
+	// Diagonal adds the moves that lower both coordinates by the same
+	// amount, as in Wythoff's Nim: the options of (x, y) then include every
+	// (x−k, y−k), k ≥ 1, besides its row and column.
+	Diagonal bool
+
 	// Excluded, if non-nil, writes into dst[i] the extra value excluded from
 	// the mex at cell (x, y0+i), or −1 where there is none. It is called once
 	// per row of a tile, never per cell, so it may loop over dst freely.
@@ -54,6 +59,9 @@ var ErrInvalidRules = errors.New("engine: invalid rules")
 
 // validate checks the base cells: no duplicates, and non-negative positions.
 func (r Rules) validate() error {
+	if r.Diagonal && r.Excluded != nil {
+		return fmt.Errorf("%w: diagonal moves with an excluded value are not supported", ErrInvalidRules)
+	}
 	seen := make(map[[2]int]bool, len(r.Base))
 	for _, c := range r.Base {
 		if c.X < 0 || c.Y < 0 {

@@ -8,8 +8,9 @@
 #   -out DIR      directory of the tables and the report (default out)
 #   -values LO-HI values the pattern search looks at (default 0-40)
 #
-# Writes DIR/<table>_n<N>.arrow (tables already there are kept, so a re-run
-# after an interruption only computes what is missing) and the report
+# Writes DIR/<table>_n<N>.arrow for every table (tables already there are
+# kept and interrupted ones resumed, so a re-run after an interruption only
+# computes what is missing) and the report
 # DIR/report-<date>-n<N>/:
 #   summary.md              what was run, how long it took, what holds and fails
 #   claims.txt, claims.json cmd/verify's report of every claim
@@ -65,17 +66,8 @@ step() {
 echo "overnight: n=$n, tables and report in $out" >&2
 step build go build -C "$repo" -o "$bin/" ./cmd/compute ./cmd/verify
 
-ids=(nim g1 gneg1 gstarneg1 passnim)
-missing=()
-for id in "${ids[@]}"; do
-  [[ -f "$out/${id}_n$n.arrow" ]] || missing+=("$id")
-done
-if [[ ${#missing[@]} -gt 0 ]]; then
-  list=$(IFS=,; echo "${missing[*]}")
-  step compute "$bin/compute" -table "$list" -n "$n" -out "$out" -quiet >>"$log"
-else
-  echo "$(date '+%F %T') skip  compute: every table of n=$n is in $out" >>"$log"
-fi
+# -resume skips the tables already complete and continues interrupted ones.
+step compute "$bin/compute" -table all -n "$n" -out "$out" -quiet -resume >>"$log" 2>&1
 
 # cmd/verify exits 3 when a claim fails: that is a finding, not an error.
 verify_status=0
@@ -94,7 +86,7 @@ done
 {
   echo "# Overnight report, $(date '+%F %T')"
   echo
-  echo "- tables: 0 ≤ x, y ≤ $n in \`$out\` (${#missing[@]} computed by this run, the others kept)"
+  echo "- tables: 0 ≤ x, y ≤ $n in \`$out\` ($(grep -c ' cells ' "$log" || true) computed by this run, $(grep -c 'already complete' "$log" || true) kept)"
   echo "- machine: $(nproc) cores, $(uname -sm), $(go version | cut -d' ' -f3)"
   echo "- program: $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo

@@ -28,6 +28,9 @@ func Reference(r engine.Rules, n int) [][]int32 {
 			for yp := 0; yp < y; yp++ {
 				options = append(options, g[x][yp])
 			}
+			for k := 1; r.Diagonal && k <= min(x, y); k++ {
+				options = append(options, g[x-k][y-k])
+			}
 			if r.Excluded != nil {
 				r.Excluded(x, y, excluded)
 				options = append(options, excluded[0])

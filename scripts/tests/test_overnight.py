@@ -25,7 +25,7 @@ def report_dir(out):
 def test_overnight_writes_a_complete_report_and_reruns(tmp_path):
     first = run(tmp_path)
     assert first.returncode == 0, first.stderr
-    for table in ("nim", "g1", "gneg1", "gstarneg1", "passnim"):
+    for table in ("nim", "g1", "gneg1", "gstarneg1", "passnim", "wythoff"):
         assert (tmp_path / f"{table}_n{N}.arrow").is_file()
     report = report_dir(tmp_path)
     summary = (report / "summary.md").read_text()
@@ -52,7 +52,7 @@ def test_overnight_writes_a_complete_report_and_reruns(tmp_path):
     assert second.returncode == 0, second.stderr
     assert (tmp_path / f"gneg1_n{N}.arrow").stat().st_mtime_ns == before
     log = (report_dir(tmp_path) / "overnight.log").read_text()
-    assert "skip  compute" in log
+    assert "gneg1      n=60  already complete" in log
 
 
 def test_overnight_usage_errors(tmp_path):
