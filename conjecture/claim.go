@@ -4,8 +4,10 @@ import "github.com/grundy-lab/grundy/engine"
 
 // Seed files of the papers, as named in ../shared/seeds.
 const (
-	seedGoishi = "001_1e4022ffdf93bdb5.txt" // goishi hiroi (000 is its LaTeX text)
-	seedPass   = "002_6a1fb5bc99238621.txt" // games with a pass
+	seedGoishi   = "001_1e4022ffdf93bdb5.txt" // goishi hiroi (000 is its LaTeX text)
+	seedPass     = "002_6a1fb5bc99238621.txt" // games with a pass
+	seedThesis   = "003_bc4fc888406a0cf1.txt" // Abuku's thesis: nim, Wythoff, Nimhoff, subtraction games, Delete Nim
+	seedJosephus = "004_ea52c3d5708f4657.txt" // Josephus Nim
 )
 
 // Source is where a claim is printed.
@@ -18,8 +20,9 @@ type Source struct {
 
 // Claim is one checkable statement of a paper, with its checker.
 type Claim struct {
-	// ID is "<paper>.<label>", paper being goishi or pass; a correction of
-	// a printed claim that fails has the id of the claim plus ".corrected".
+	// ID is "<paper>.<label>", paper being goishi, pass, thesis or josephus;
+	// a correction of a printed claim that fails has the id of the claim
+	// plus ".corrected".
 	ID string
 	// Source is the paper and label the statement is printed under.
 	Source Source

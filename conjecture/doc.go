@@ -15,6 +15,9 @@
 // feeds every claim about it), keeping at most a small corner or one row,
 // so a table of 10⁸ cells is never held in memory. Claims about a game
 // compare with a solver of that game (tables.GoishiHiroiOutcome,
-// tables.PassNimGrundy, tables.Chocolate, tables.OnePassCompoundGrundy),
-// never with the recurrence the claim is about, up to a bound.
+// tables.PassNimGrundy, tables.Chocolate, tables.OnePassCompoundGrundy,
+// tables.SubtractionGrundy, tables.NewGCN, the pair games tables.Wythoff,
+// tables.DeleteNim, tables.VDN and tables.JosephusNim, the Josephus circle
+// tables.JosephusOrder), never with the recurrence or formula the claim is
+// about, up to a bound.
 package conjecture

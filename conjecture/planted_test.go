@@ -26,6 +26,42 @@ const (
 	power  = "h(z) = 2^⌊log₂z⌋ − 1"
 )
 
+// toggled returns sets with the membership of (x, y) in 𝒢_s reversed.
+func toggled(sets setFamily, s, x, y int) setFamily {
+	return func(a, b int) []int {
+		in := sets(a, b)
+		if a != x || b != y {
+			return in
+		}
+		if i := slices.Index(in, s); i >= 0 {
+			return slices.Delete(slices.Clone(in), i, i+1)
+		}
+		in = append(slices.Clone(in), s)
+		slices.Sort(in)
+		return in
+	}
+}
+
+// josephusAt returns claim with its claimed F_s(v) replaced by want.
+func josephusAt(claim josephusClaim, s, v, want int) josephusClaim {
+	return func(F func(s, v int) int, t, w int) (int, bool) {
+		if t == s && w == v {
+			return want, true
+		}
+		return claim(F, t, w)
+	}
+}
+
+// pairAt returns claimed with its value at (x, y) replaced by want.
+func pairAt(claimed func(x, y int) int, x, y, want int) func(x, y int) int {
+	return func(a, b int) int {
+		if a == x && b == y {
+			return want
+		}
+		return claimed(a, b)
+	}
+}
+
 // flipAt returns in with the membership of the position q reversed.
 func flipAt(in func(x, y, z, p int) bool, q [4]int) func(x, y, z, p int) bool {
 	return func(x, y, z, p int) bool {
@@ -194,6 +230,179 @@ var plantCases = []plantCase{
 		"(x=3, y=0, z=5, p=1, " + half + "): claimed ≠ 2, actual 2", "(x=3, y=0, z=5, p=1, " + fourth + "): claimed ≠ 2, actual 2",
 		"(x=3, y=0, z=5, p=1, " + sixth + "): claimed ≠ 2, actual 2", "(x=3, y=0, z=5, p=1, " + power + "): claimed ≠ 2, actual 2",
 	}},
+
+	// 003, Abuku's thesis: perturbed claims, or the printed claim where it
+	// fails by itself.
+	{id: "thesis.thm1.6", bound: 3, check: nimOutcomeCheck(func(h []int) tables.Outcome {
+		if slices.Equal(h, []int{1, 2, 3}) {
+			return tables.NPosition
+		}
+		return bouton(h)
+	}), want: []string{"(m1=1, m2=2, m3=3): claimed N, actual P"}},
+	// The printed "good move" 10 → 15 is no move; claimed instead of 7 → 2,
+	// the real one is reported.
+	{id: "thesis.ex1.8", check: goodMovesCheck([]int{7, 8, 10}, [][]int{{7, 8, 15}}), want: []string{
+		"(m1=2, m2=8, m3=10): claimed N, actual P",
+	}},
+	// Ordinary sum for ⊕ at the values (2, 2): at bound 1 only Wythoff
+	// ⟨1, 1⟩ has value 2.
+	{id: "thesis.thm1.14", bound: 1, check: sumCheck(func(a, b int) int {
+		if a == 2 && b == 2 {
+			return 4
+		}
+		return a ^ b
+	}), want: []string{"(wythoff ⟨1, 1⟩ + wythoff ⟨1, 1⟩): claimed 4, actual 0"}},
+	{id: "thesis.cor1.15", bound: 5, check: nimValueCheck(func(h []int) int {
+		if slices.Equal(h, []int{3, 5}) {
+			return 7
+		}
+		return nimSum(h)
+	}), want: []string{"(m1=3, m2=5): claimed 7, actual 6"}},
+	{id: "thesis.thm1.16", bound: 5, check: pairOutcomeCheck(tables.Wythoff, "m,n", 0, func(m, n int) bool {
+		return wythoffP(m, n) != (m == 3 && n == 5)
+	}), want: []string{"(m=3, n=5): claimed N, actual P"}},
+	{id: "thesis.thm1.17", bound: 2, check: gcnCheck(nimhoffCases, func(h int, seqs [][]int, x []int) int {
+		if h == 3 && slices.Equal(x, []int{2, 2}) {
+			return 2
+		}
+		return nimhoffFormula(h, seqs, x)
+	}), want: []string{"(x1=2, x2=2, GCN(3; ℕ₊, ℕ₊)): claimed 2, actual 1"}},
+	{id: "thesis.table1", check: table1Check(transcribed("thesis_table1_subtraction23.txt").withCell(0, 4, 3)), want: []string{
+		"(n=4): claimed 3, actual 2",
+	}},
+	{id: "thesis.ex1.19", bound: 10, check: sequenceCheck(periodicCases([]int{0, 0, 1, 2, 2})), want: []string{
+		"(x=3, S = {2, 3}): claimed 2, actual 1", "(x=8, S = {2, 3}): claimed 2, actual 1",
+	}},
+	// The first case, GCN(2; ℕ₊, ℕ₊), claimed one higher at ⟨1, 1⟩.
+	{id: "thesis.thm2.4", bound: 1, check: gcnCheck(func(b int) []gcnCase { return theorem24Cases(b)[:1] },
+		func(h int, seqs [][]int, x []int) int {
+			if slices.Equal(x, []int{1, 1}) {
+				return gcnFormula(h, seqs, x) + 1
+			}
+			return gcnFormula(h, seqs, x)
+		}), want: []string{"(x1=1, x2=1, GCN(2; ℕ₊, ℕ₊)): claimed 1, actual 0"}},
+	// A(5) = 6 instead of 5: x = 5 for h = 1 and x = 10 for h = 2.
+	{id: "thesis.ex2.5", bound: 10, check: sequenceCheck(example25Cases(func(q int) int {
+		if q == 5 {
+			return 6
+		}
+		return q
+	})), want: []string{
+		"(x=5, S = ℕ₊, h = 1): claimed 6, actual 5", "(x=10, S = ℕ₊, h = 2): claimed 12, actual 10",
+	}},
+	// l = 1 has two sets, both empty, and h = 1.
+	{id: "thesis.ex2.6", bound: 1, check: sequenceCheck(example26Cases(func(x, l, h int) int {
+		if l == 1 && x == 0 {
+			return 1
+		}
+		return example26(x, l, h)
+	})), want: []string{
+		"(x=0, S = ℕ₊ ∖ 1ℕ₊, l = 1, h = 1): claimed 1, actual 0", "(x=0, S = {}, l = 1, h = 1): claimed 1, actual 0",
+	}},
+	{id: "thesis.ex2.7", bound: 10, check: sequenceCheck(example27Cases(func(k, q int) int {
+		if k == 4 && q == 5 {
+			return 2
+		}
+		return q / (k + 1)
+	})), want: []string{
+		"(x=5, S = ℕ₊ ∖ {1, 2, 3, 4}, h = 1, k = 4): claimed 2, actual 1",
+		"(x=10, S = ℕ₊ ∖ {2, 4, 6, 8}, h = 2, k = 4): claimed 4, actual 2",
+	}},
+	// The printed verdict on All-but({1, 2}) alone: G = 0, 0, 0 from the start.
+	{id: "thesis.ex2.8", bound: 2, check: sequenceCheck(func(int) []sequenceCase {
+		return []sequenceCase{{tables.AllBut(1, 2), "", stairVerdict(1, true)}}
+	}), want: []string{
+		"(x=0, S = ℕ₊ ∖ {1, 2}): claimed a positive multiple of 1, actual 0",
+		"(x=1, S = ℕ₊ ∖ {1, 2}): claimed a positive multiple of 1, actual 0",
+		"(x=2, S = ℕ₊ ∖ {1, 2}): claimed a positive multiple of 1, actual 0",
+	}},
+	// All-but({1, 2}), G(x) = ⌊x/3⌋, claimed a 2-stair (s₂ for s₁).
+	{id: "thesis.ex2.8.corrected", bound: 4, check: sequenceCheck(func(int) []sequenceCase {
+		return []sequenceCase{{tables.AllBut(1, 2), "", stairVerdict(2, false)}}
+	}), want: []string{
+		"(x=1, S = ℕ₊ ∖ {1, 2}): claimed 1, actual 0", "(x=4, S = ℕ₊ ∖ {1, 2}): claimed a multiple of 2, actual 1",
+	}},
+	{id: "thesis.gcnexample", bound: 6, check: gcnCheck(example24Cases, func(h int, seqs [][]int, x []int) int {
+		if slices.Equal(x, []int{1, 2, 3}) {
+			return 3
+		}
+		return example24(h, seqs, x)
+	}), want: []string{"(x1=1, x2=2, x3=3, GCN(4; ℕ₊, {1, 2, 3, 4, 5, 6, 7}, ℕ₊ ∖ {4, 8})): claimed 3, actual 2"}},
+	// The first set of the pool, S = ∅ (S′ = ℕ₊ ∖ hℕ₊), claimed wrong at
+	// n = 3 for h = 2.
+	{id: "thesis.thm2.9", bound: 4, check: sequenceCheck(func(b int) []sequenceCase {
+		return theorem29Cases(func(gs []int, h, n int) int {
+			if h == 2 && n == 3 {
+				return 2
+			}
+			return theorem29(gs, h, n)
+		})(b)[:4]
+	}), want: []string{"(x=3, S = ℕ₊ ∖ (ℕ₊ ∖ {})·2): claimed 2, actual 1"}},
+	// ⟨4, 0⟩ of the play replaced by ⟨4, 4⟩: ⟨5, 3⟩ ↛ ⟨4, 4⟩, but ⟨4, 4⟩ → ⟨2, 1⟩.
+	{id: "thesis.ex3.1", check: playCheck(tables.DeleteNim, [][2]int{{11, 9}, {5, 3}, {4, 4}, {2, 1}, {1, 0}, {0, 0}}), want: []string{
+		"(x=5, y=3, x'=4, y'=4): claimed ⟨x, y⟩ → ⟨x', y'⟩, actual not a move",
+	}},
+	{id: "thesis.thm3.5", bound: 3, check: pairValueCheck(tables.DeleteNim, "x,y", 0, pairAt(v2OrOne, 2, 3, 3)), want: []string{
+		"(x=2, y=3): claimed 3, actual 2",
+	}},
+	// The play stopped one move early.
+	{id: "thesis.ex3.6", check: playCheck(tables.VDN, [][2]int{{8, 5}, {7, 1}, {4, 3}, {3, 1}, {2, 1}}), want: []string{
+		"(x=2, y=1): claimed terminal, actual → ⟨1, 1⟩",
+	}},
+	{id: "thesis.thm3.7", bound: 5, check: pairOutcomeCheck(tables.VDN, "x,y", 1, func(x, y int) bool {
+		return vdnP(x, y) != (x == 3 && y == 5)
+	}), want: []string{"(x=3, y=5): claimed N, actual P"}},
+	// F⟨x, y⟩ = ⟨x − 1, y⟩: VDN ⟨1, 1⟩ is terminal, Delete Nim ⟨0, 1⟩ is not;
+	// VDN ⟨2, 1⟩ → ⟨1, 1⟩, but Delete Nim ⟨1, 1⟩ reaches only ⟨0, 0⟩.
+	{id: "thesis.thm3.9", bound: 2, check: isomorphismCheck(func(x, y int) (int, int) { return x - 1, y }), want: []string{
+		"(x=1, y=1): claimed VDN ⟨x, y⟩ and Delete Nim F⟨x, y⟩ have the same game tree, actual the trees differ",
+		"(x=1, y=2): claimed VDN ⟨x, y⟩ and Delete Nim F⟨x, y⟩ have the same game tree, actual the trees differ",
+		"(x=2, y=1, x'=1, y'=1): claimed F⟨x, y⟩ → F⟨x', y'⟩, as ⟨x, y⟩ → ⟨x', y'⟩ in VDN, actual no such move in Delete Nim",
+		"(x=2, y=2): claimed VDN ⟨x, y⟩ and Delete Nim F⟨x, y⟩ have the same game tree, actual the trees differ",
+	}},
+	{id: "thesis.cor3.10", bound: 4, check: pairValueCheck(tables.VDN, "x,y", 1, pairAt(vdnValue, 4, 4, 3)), want: []string{
+		"(x=4, y=4): claimed 3, actual 2",
+	}},
+
+	// 004, Josephus Nim.
+	{id: "josephus.abstract", bound: 2, want: []string{"(n=2, m=1): claimed 3, actual 1"}},
+	// n + 2 numbers instead of n + 1.
+	{id: "josephus.abstract.corrected", bound: 2, check: abstractCheck(2), want: []string{
+		"(n=1, m=0): claimed 1, actual 3", "(n=2, m=1): claimed 3, actual 1",
+	}},
+	// x ≤ 2s − 2 instead of 2s − 1 in (iii): the last column 2s − 1 of 𝒢_{s,b}.
+	{id: "josephus.lem1.1", bound: 3, check: lemma11Check(func(s int) int { return 2*s - 2 }), want: []string{
+		"(s=1, x=1, y=1): claimed x ≤ 0 and y > x/2, actual x = 1, y = 1",
+		"(s=2, x=3, y=2): claimed x ≤ 2 and y > x/2, actual x = 3, y = 2",
+		"(s=3, x=5, y=3): claimed x ≤ 4 and y > x/2, actual x = 5, y = 3",
+	}},
+	// (4, 0) added to 𝒢₀, next to (3, 0) and (4, 1), members of 𝒢_{0,2}.
+	{id: "josephus.lem1.2", bound: 4, check: lemma12Check(toggled(printedSets, 0, 4, 0)), want: []string{
+		"(x=4, y=0, s=0, x'=3, y'=0): claimed move(x, y) ∩ 𝒢_s = ∅, actual (x', y') ∈ move(x, y) ∩ 𝒢_s",
+		"(x=4, y=1, s=0, x'=4, y'=0): claimed move(x, y) ∩ 𝒢_s = ∅, actual (x', y') ∈ move(x, y) ∩ 𝒢_s",
+	}},
+	// (0, 0) and (0, 1), whose only option is (0, 0), have no move into the printed 𝒢₀.
+	{id: "josephus.lem1.3", bound: 1, want: []string{
+		"(x=0, y=0, s=0): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅",
+		"(x=0, y=1, s=0): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅",
+	}},
+	// (0, 0) taken out of 𝒢₀: it and (0, 1), whose only option it is, have no move into 𝒢₀.
+	{id: "josephus.lem1.3.corrected", bound: 1, check: lemma13Check(toggled(correctedSets, 0, 0, 0)), want: []string{
+		"(x=0, y=0, s=0): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅",
+		"(x=0, y=1, s=0): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅",
+	}},
+	{id: "josephus.lem1.4", bound: 1, want: []string{"(x=0, y=0, s=1): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅"}},
+	{id: "josephus.lem1.4.corrected", bound: 1, check: lemma14Check(toggled(correctedSets, 0, 0, 0)), want: []string{
+		"(x=0, y=0, s=1): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅",
+	}},
+	{id: "josephus.thm1.1", bound: 1, want: []string{"(x=0, y=0): claimed ≠ 0, actual 0"}},
+	{id: "josephus.thm1.1.corrected", bound: 1, check: theorem11Check(toggled(correctedSets, 1, 0, 0)), want: []string{
+		"(x=0, y=0): claimed 1, actual 0",
+	}},
+	{id: "josephus.lem2.1", bound: 5, check: josephusCheck(josephusAt(lemma21, 2, 5, 3)), want: []string{"(s=2, v=5): claimed 3, actual 1"}},
+	{id: "josephus.lem2.2", bound: 6, check: josephusCheck(josephusAt(lemma22, 0, 6, 3)), want: []string{"(s=0, v=6): claimed 3, actual 5"}},
+	{id: "josephus.thm2.1", bound: 7, check: josephusCheck(josephusAt(theorem21, 1, 7, 1)), want: []string{"(s=1, v=7): claimed 1, actual 3"}},
+	{id: "josephus.thm2.2", bound: 1, check: theorem22Check(2), want: []string{"(x=0, y=0, s=0): claimed 3, actual 1"}},
 }
 
 // TestPlantedCounterexamples plants counterexamples for every claim and

@@ -8,8 +8,10 @@ import (
 	"strings"
 )
 
-// registry is every claim: 001's, then 002's, each in the order of its paper.
-var registry = slices.Concat(goishiClaims(), chocolateClaims(), compoundClaims(), passNimClaims(), stairClaims())
+// registry is every claim: 001's, then 002's, 003's and 004's, each in the
+// order of its paper.
+var registry = slices.Concat(goishiClaims(), chocolateClaims(), compoundClaims(), passNimClaims(), stairClaims(),
+	thesisClaims(), josephusClaims())
 
 // All returns every registered claim, papers in seed order and each
 // paper's claims in its order; the slice is a copy.

@@ -11,9 +11,10 @@ import (
 )
 
 // testdata/oeis_A003987.txt holds the terms of OEIS A003987 (the nim-sum
-// table), copied from the OEIS, never computed: a failure means the
-// reference implementation of nim disagrees with published data. The
-// papers' printed tables are checked against the reference by the claims
+// table), and testdata/oeis_A004481.txt those of A004481 (Wythoff's Nim),
+// copied from the OEIS, never computed: a failure means the reference
+// implementation of nim or of Wythoff's Nim, or the Wythoff solver,
+// disagrees with published data. The papers' printed tables are checked against the reference by the claims
 // goishi.table1–4 and pass.table3 (package conjecture, whose testdata holds
 // their transcriptions).
 
@@ -80,4 +81,35 @@ func TestGoldenOEIS(t *testing.T) {
 		}
 		t.Logf("%s: compared %d terms (antidiagonals 0..%d)", file, len(terms), maxD)
 	})
+}
+
+// TestGoldenOEISWythoff compares the Wythoff solver with OEIS A004481, the
+// Sprague-Grundy values of Wythoff's game read by antidiagonals. The
+// entry's Mathematica program, Table[t[n - m + 1, m], {n, 11}, {m, n}] with
+// t[a, b] = SG(a − 1, b − 1), gives the order: antidiagonal d = 0, 1, …,
+// and within it k = 0..d, the term being SG(d − k, k), so G(x = d − k,
+// y = k).
+func TestGoldenOEISWythoff(t *testing.T) {
+	const file = "oeis_A004481.txt"
+	terms := readTerms(t, file)
+	if len(terms) != 91 { // antidiagonals 0..12, as the entry's data holds
+		t.Fatalf("%s: %d terms, want 91", file, len(terms))
+	}
+	r, ok := tables.Lookup("wythoff")
+	if !ok {
+		t.Fatal("no wythoff ruleset")
+	}
+	// The game solver and the reference of the engine's ruleset, both.
+	for name, g := range map[string][][]int32{"solver": tables.Wythoff.Grundy(12), "reference": tables.Reference(r.Rules, 12)} {
+		i := 0
+		for d := 0; i < len(terms); d++ {
+			for k := 0; k <= d; k++ {
+				x, y := d-k, k
+				if got, want := int64(g[x][y]), terms[i]; got != want {
+					t.Errorf("%s: term %d (antidiagonal %d, x=%d y=%d): OEIS %d, %s %d", file, i, d, x, y, want, name, got)
+				}
+				i++
+			}
+		}
+	}
 }

@@ -17,3 +17,29 @@ func ExamplePassNimGrundy() {
 	// 4
 	// 0 P
 }
+
+// The corner of Wythoff's Nim from its moves; the 0s off the corner are the
+// P-positions ⟨1, 2⟩ and ⟨2, 1⟩.
+func ExamplePairGame_Grundy() {
+	for _, row := range tables.Wythoff.Grundy(3) {
+		fmt.Println(row)
+	}
+	// Output:
+	// [0 1 2 3]
+	// [1 2 0 4]
+	// [2 0 1 5]
+	// [3 4 5 6]
+}
+
+// In Josephus Nim the total weight of ⟨0, 3⟩ is −6, so at most −3 may be
+// removed: two or three stones of weight −2.
+func ExamplePairGame_Options() {
+	fmt.Println(tables.JosephusNim.Options(0, 3))
+	// Output: [[0 1] [0 0]]
+}
+
+// Of 1, …, 7 in a circle, every second number removed starting with 2.
+func ExampleJosephusOrder() {
+	fmt.Println(tables.JosephusOrder(7))
+	// Output: [2 4 6 1 5 3 7]
+}

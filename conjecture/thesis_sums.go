@@ -1,0 +1,87 @@
+package conjecture
+
+import (
+	"strconv"
+
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// Theorem 1.14 of 003 (Sprague–Grundy for sums), checked on the disjunctive
+// sum of two positions of the rulesets of this package, the sum's Grundy
+// value taken from its own game tree (tables.DisjunctiveCompound and
+// tables.GameGrundy), never from the components' values.
+
+// sumPool lists positions of every ruleset of 003 and 004 with
+// coordinates up to m: nim heaps, heaps of Subtraction({2, 3}) and of
+// All-but({1}), and the pair games Wythoff's Nim, Delete Nim, VDN and
+// Josephus Nim.
+func sumPool(m int) []namedGame {
+	var pool []namedGame
+	for _, set := range []tables.SubtractionSet{tables.AllBut(), tables.Finite(2, 3), tables.AllBut(1)} {
+		for n := 0; n <= m; n++ {
+			pool = append(pool, namedGame{"Subtraction(" + set.Name + ") " + strconv.Itoa(n), tables.SubtractionHeap(set, n)})
+		}
+	}
+	for _, game := range []tables.PairGame{tables.Wythoff, tables.DeleteNim, tables.VDN, tables.JosephusNim} {
+		for x := 0; x <= m; x++ {
+			for y := 0; y <= m; y++ {
+				if game.IsPosition(x, y) {
+					pool = append(pool, namedGame{game.Name() + " ⟨" + strconv.Itoa(x) + ", " + strconv.Itoa(y) + "⟩", game.Position(x, y)})
+				}
+			}
+		}
+	}
+	return pool
+}
+
+// sumCheck checks G(G + H) = claimed(G(G), G(H)) for every pair {G, H}
+// of sumPool(bound), G = H allowed; claimed is ⊕ in Theorem 1.14.
+func sumCheck(claimed func(a, b int) int) func(int) checker {
+	return func(bound int) checker {
+		return checker{finish: func(f *findings) {
+			pool := sumPool(bound)
+			values := make([]int, len(pool))
+			for i, g := range pool {
+				values[i] = tables.GameGrundy(g.g)
+			}
+			eachMultiset(len(pool), 2, func(idx []int) {
+				a, b := pool[idx[0]], pool[idx[1]]
+				f.checked++
+				want := claimed(values[idx[0]], values[idx[1]])
+				if got := tables.GameGrundy(tables.DisjunctiveCompound([]tables.Game{a.g, b.g})); got != want {
+					f.report(Counterexample{Game: a.name + " + " + b.name, Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
+				}
+			})
+		}}
+	}
+}
+
+// xor is the right side of Theorem 1.14.
+func xor(a, b int) int { return a ^ b }
+
+// sumClaims are Theorem 1.14 of 003 and Corollary 1.15, its consequence
+// for nim.
+func sumClaims() []Claim {
+	return []Claim{
+		{
+			ID:        "thesis.thm1.14",
+			Source:    thesisSource("Theorem 1.14 (Grundy, Sprague)"),
+			Statement: "Let G and H be two game positions. Then G(G + H) = G(G) ⊕ G(H).",
+			CheckedOn: "generic game solver on the sum's own game tree (tables.GameGrundy of tables.DisjunctiveCompound) against the " +
+				"components' values, for every pair of positions with coordinates ≤ bound among heaps of nim, Subtraction({2, 3}) " +
+				"and All-but({1}), and positions of Wythoff's Nim, Delete Nim, VDN and Josephus Nim",
+			Bound: 4,
+			Unit:  "sums",
+			check: sumCheck(xor),
+		},
+		{
+			ID:        "thesis.cor1.15",
+			Source:    thesisSource("Corollary 1.15"),
+			Statement: "The G-value of Nim position ⟨m_1, …, m_n⟩ is G(⟨m_1⟩) ⊕ … ⊕ G(⟨m_n⟩) = m_1 ⊕ … ⊕ m_n.",
+			CheckedOn: nimOn,
+			Bound:     12,
+			Unit:      "positions",
+			check:     nimValueCheck(nimSum),
+		},
+	}
+}
