@@ -27,7 +27,7 @@ func TestKillAndResume(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	const id, n = "passnim", 4000
+	const id, n = "passnim", 5000
 	want := uninterruptedSHA(t, id, n, "-tile", "64")
 	dir := t.TempDir()
 	path := filepath.Join(dir, results.FileName(id, n))
@@ -53,7 +53,7 @@ func TestKillAndResume(t *testing.T) {
 			}
 		// Random kill times, later ones longer, so that on a slow or busy
 		// machine a run still gets to finish.
-		case <-time.After(time.Duration(100+rng.Intn(400)+150*attempt) * time.Millisecond):
+		case <-time.After(time.Duration(40+rng.Intn(160)+120*attempt) * time.Millisecond):
 			cmd.Process.Kill()
 			<-done
 			kills++
