@@ -67,6 +67,9 @@ func Continue(ctx context.Context, rules Rules, n int, cfg Config, start int, pr
 		return fmt.Errorf("engine: cannot continue from row %d of a table of side %d with tile %d", start, n+1, cfg.Tile)
 	}
 	s := newSweep(rules, n, cfg.Tile)
+	if rules.Split != nil {
+		s.prepareSplit()
+	}
 	if start > 0 {
 		if err := s.seed(start, prefix); err != nil {
 			return err
@@ -159,17 +162,23 @@ func Continue(ctx context.Context, rules Rules, n int, cfg Config, start int, pr
 // newSweep allocates the column state of a table of side n+1.
 func newSweep(rules Rules, n, tile int) *sweep {
 	base := rules.sortedBase(n)
-	words := bitsetWords(n, maxBaseValue(base), rules.Diagonal)
+	top := maxBaseValue(base)
+	if rules.Split != nil {
+		top = 2*n + 2 // a mex of two anti-diagonals of at most n+1 cells each
+	}
+	words := bitsetWords(n, top, rules.Diagonal)
 	width := n + 1
 	s := &sweep{
-		width:   width,
-		tile:    tile,
-		words:   words,
-		stride:  setStride(words),
-		colSets: make([]uint64, width*setStride(words)),
-		colMex:  make([]int32, width),
-		base:    base,
-		rules:   rules,
+		width:  width,
+		tile:   tile,
+		words:  words,
+		stride: setStride(words),
+		base:   base,
+		rules:  rules,
+	}
+	if rules.Split == nil {
+		s.colSets = make([]uint64, width*s.stride)
+		s.colMex = make([]int32, width)
 	}
 	if rules.Diagonal {
 		s.diagSets = make([]uint64, (2*width-1)*s.stride)

@@ -19,6 +19,10 @@ type sweep struct {
 	// x − y ranges are then disjoint.
 	diagSets []uint64
 	diagMex  []int32
+	// The anti-diagonal sets of Rules.Split (split.go), read-only once built.
+	antiSets []uint64
+	antiMex  []int32
+	emptySet []uint64
 	base     []Cell // sorted by row, then column
 	rules    Rules
 }
@@ -46,6 +50,12 @@ func (s *sweep) reset(st *bandState, b int) {
 // must be done. excluded is scratch space of at least y1−y0 values.
 func (s *sweep) fillTile(st *bandState, y0, y1 int, excluded []int32) {
 	excluded = excluded[:y1-y0]
+	if s.rules.Split != nil {
+		for r := 0; r < st.rows; r++ {
+			s.splitRun(st.x0+r, st.cells[r*s.width:(r+1)*s.width], y0, y1)
+		}
+		return
+	}
 	for r := 0; r < st.rows; r++ {
 		x := st.x0 + r
 		if s.rules.Excluded != nil {
@@ -161,6 +171,9 @@ func (s *sweep) seed(rows int, prefix func(visit func(Band) error) error) error 
 			return fmt.Errorf("engine: known rows %d..%d (width %d) do not follow row %d of %d", b.X0, b.X0+b.Rows-1, b.Width, next, rows)
 		}
 		for i, v := range b.Cells {
+			if s.rules.Split != nil {
+				break // split tables rebuild their anti-diagonal sets from scratch
+			}
 			if int(v) >= s.words*64 {
 				return fmt.Errorf("engine: known row %d holds the value %d, more than a table of side %d can", b.X0+i/s.width, v, s.width)
 			}

@@ -43,6 +43,10 @@ type Rules struct {
 	// Base lists the fixed cells; all others follow the mex recurrence.
 	Base []Cell
 
+	// Split, if non-nil, replaces the moves above by those of Delete Nim and
+	// its variant VDN; Base, Excluded and Diagonal must then be unset.
+	Split *Split
+
 	// Diagonal adds the moves that lower both coordinates by the same
 	// amount, as in Wythoff's Nim: the options of (x, y) then include every
 	// (x−k, y−k), k ≥ 1, besides its row and column.
@@ -54,11 +58,29 @@ type Rules struct {
 	Excluded func(x, y0 int, dst []int32)
 }
 
+// Split describes a split game: a move deletes one heap and splits the
+// other, after removing Shift tokens, into two heaps of at least MinHeap
+// tokens each. The options of (x, y) are the cells (a, b), a, b ≥ MinHeap,
+// with a + b = x − Shift or a + b = y − Shift: two anti-diagonals. Cells with
+// a coordinate below MinHeap are not positions and hold −1. Delete Nim is
+// {Shift: 1, MinHeap: 0}, VDN {Shift: 0, MinHeap: 1}.
+type Split struct {
+	Shift, MinHeap int
+}
+
 // ErrInvalidRules reports Rules the engine cannot compute.
 var ErrInvalidRules = errors.New("engine: invalid rules")
 
 // validate checks the base cells: no duplicates, and non-negative positions.
 func (r Rules) validate() error {
+	if sp := r.Split; sp != nil {
+		if r.Diagonal || r.Excluded != nil || len(r.Base) > 0 {
+			return fmt.Errorf("%w: split moves take no base cells, excluded value or diagonal moves", ErrInvalidRules)
+		}
+		if sp.Shift < 0 || sp.MinHeap < 0 || sp.Shift+2*sp.MinHeap == 0 {
+			return fmt.Errorf("%w: split moves need Shift, MinHeap ≥ 0 and Shift + 2·MinHeap > 0 (else a position is its own option)", ErrInvalidRules)
+		}
+	}
 	if r.Diagonal && r.Excluded != nil {
 		return fmt.Errorf("%w: diagonal moves with an excluded value are not supported", ErrInvalidRules)
 	}

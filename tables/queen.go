@@ -14,3 +14,27 @@ var wythoff = Ruleset{
 	Source: "Abuku, A Study on Combinatorial Games (PhD thesis, Tsukuba 2020), Wythoff's Nim and Theorem 1.16; OEIS A004481",
 	Rules:  engine.Rules{Base: []engine.Cell{{X: 0, Y: 0, Value: 0}}, Diagonal: true},
 }
+
+// deletenim is Delete Nim (thesis, Section 3): a move deletes one heap and
+// splits the other, less one token, into two possibly empty heaps, so the
+// options of (x, y) are the anti-diagonals x − 1 and y − 1.
+var deletenim = Ruleset{
+	ID:     "deletenim",
+	Symbol: "G_DN",
+	Definition: "G(x,y) = mex({G(a,b) : a + b = x - 1} ∪ {G(a,b) : a + b = y - 1}), each set empty when its heap is. " +
+		"Delete Nim: delete one heap, remove a token from the other and split the rest into two heaps.",
+	Source: "Abuku, A Study on Combinatorial Games (PhD thesis, Tsukuba 2020), Section 3.1 and Theorem 3.5",
+	Rules:  engine.Rules{Split: &engine.Split{Shift: 1, MinHeap: 0}},
+}
+
+// vdn is the Variant of Delete Nim: two non-empty heaps; a move deletes one
+// and splits the other into two non-empty heaps. Row 0 and column 0 are not
+// positions and hold -1.
+var vdn = Ruleset{
+	ID:     "vdn",
+	Symbol: "G_VDN",
+	Definition: "For x, y ≥ 1: G(x,y) = mex({G(a,b) : a + b = x, a, b ≥ 1} ∪ {G(a,b) : a + b = y, a, b ≥ 1}); " +
+		"G(x,y) = -1 where x = 0 or y = 0 (not a position). VDN: delete one heap, split the other into two non-empty heaps.",
+	Source: "Abuku, A Study on Combinatorial Games (PhD thesis, Tsukuba 2020), Section 3.3, Theorems 3.7 and 3.9, Corollary 3.10",
+	Rules:  engine.Rules{Split: &engine.Split{Shift: 0, MinHeap: 1}},
+}

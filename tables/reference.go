@@ -14,6 +14,9 @@ func Reference(r engine.Rules, n int) [][]int32 {
 	for x := range g {
 		g[x] = make([]int32, n+1)
 	}
+	if r.Split != nil {
+		return referenceSplit(*r.Split, g)
+	}
 	excluded := []int32{-1}
 	for x := 0; x <= n; x++ {
 		for y := 0; y <= n; y++ {
@@ -65,4 +68,30 @@ func plainMex(values []int32) int32 {
 		m++
 	}
 	return m
+}
+
+// referenceSplit fills g with the split game sp from its definition: the
+// options of (x, y) are the positions (a, b), a, b ≥ MinHeap, with a + b =
+// x − Shift or y − Shift; a cell with a coordinate below MinHeap is not a
+// position and holds −1. Options have smaller coordinate sums, so the cells
+// are filled by increasing x + y.
+func referenceSplit(sp engine.Split, g [][]int32) [][]int32 {
+	n := len(g) - 1
+	for sum := 0; sum <= 2*n; sum++ {
+		for x := max(0, sum-n); x <= min(sum, n); x++ {
+			y := sum - x
+			if x < sp.MinHeap || y < sp.MinHeap {
+				g[x][y] = -1
+				continue
+			}
+			var options []int32
+			for _, total := range []int{x - sp.Shift, y - sp.Shift} {
+				for a := sp.MinHeap; a <= total-sp.MinHeap; a++ {
+					options = append(options, g[a][total-a])
+				}
+			}
+			g[x][y] = plainMex(options)
+		}
+	}
+	return g
 }
