@@ -2,6 +2,9 @@ package tables
 
 import "github.com/grundy-lab/grundy/engine"
 
+// The 2-D tables of Abuku's thesis beyond the rook moves: Wythoff's Nim,
+// with diagonal moves, and Delete Nim and its variant VDN, split games.
+
 // wythoff is Wythoff's Nim: a move lowers one heap by any amount, or both by
 // the same amount, so the options of (x, y) are its row, its column and its
 // diagonal. Its P-positions are Wythoff's pairs (Theorem 1.16 of the thesis);
