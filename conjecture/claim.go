@@ -22,7 +22,8 @@ type Source struct {
 type Claim struct {
 	// ID is "<paper>.<label>", paper being goishi, pass, thesis or josephus;
 	// a correction of a printed claim that fails has the id of the claim
-	// plus ".corrected".
+	// plus ".corrected", and the same statement checked on a table besides
+	// a solver has the id of the solver claim plus ".table".
 	ID string
 	// Source is the paper and label the statement is printed under.
 	Source Source

@@ -261,6 +261,11 @@ var plantCases = []plantCase{
 	{id: "thesis.thm1.16", bound: 5, check: pairOutcomeCheck(tables.Wythoff, "m,n", 0, func(m, n int) bool {
 		return wythoffP(m, n) != (m == 3 && n == 5)
 	}), want: []string{"(m=3, n=5): claimed N, actual P"}},
+	// ⟨3, 5⟩ is a Wythoff pair, ⟨3, 4⟩ is not.
+	{id: "thesis.thm1.16.table", planted: map[cell]int32{{3, 5}: 1, {3, 4}: 0}, want: []string{
+		"(x=3, y=4): claimed ≠ 0, actual 0",
+		"(x=3, y=5): claimed 0, actual 1",
+	}},
 	{id: "thesis.thm1.17", bound: 2, check: gcnCheck(nimhoffCases, func(h int, seqs [][]int, x []int) int {
 		if h == 3 && slices.Equal(x, []int{2, 2}) {
 			return 2
@@ -345,6 +350,7 @@ var plantCases = []plantCase{
 	{id: "thesis.thm3.5", bound: 3, check: pairValueCheck(tables.DeleteNim, "x,y", 0, pairAt(v2OrOne, 2, 3, 3)), want: []string{
 		"(x=2, y=3): claimed 3, actual 2",
 	}},
+	{id: "thesis.thm3.5.table", planted: map[cell]int32{{17, 30}: 0}, want: []string{"(x=17, y=30): claimed 5, actual 0"}},
 	// The play stopped one move early.
 	{id: "thesis.ex3.6", check: playCheck(tables.VDN, [][2]int{{8, 5}, {7, 1}, {4, 3}, {3, 1}, {2, 1}}), want: []string{
 		"(x=2, y=1): claimed terminal, actual → ⟨1, 1⟩",
@@ -352,6 +358,13 @@ var plantCases = []plantCase{
 	{id: "thesis.thm3.7", bound: 5, check: pairOutcomeCheck(tables.VDN, "x,y", 1, func(x, y int) bool {
 		return vdnP(x, y) != (x == 3 && y == 5)
 	}), want: []string{"(x=3, y=5): claimed N, actual P"}},
+	// Row 0 and column 0 must hold -1.
+	{id: "thesis.thm3.7.table", planted: map[cell]int32{{0, 7}: 0, {2, 2}: 0, {3, 5}: 1, {4, 0}: 2}, want: []string{
+		"(x=0, y=7): claimed -1, actual 0",
+		"(x=2, y=2): claimed ≠ 0, actual 0",
+		"(x=3, y=5): claimed 0, actual 1",
+		"(x=4, y=0): claimed -1, actual 2",
+	}},
 	// F⟨x, y⟩ = ⟨x − 1, y⟩: VDN ⟨1, 1⟩ is terminal, Delete Nim ⟨0, 1⟩ is not;
 	// VDN ⟨2, 1⟩ → ⟨1, 1⟩, but Delete Nim ⟨1, 1⟩ reaches only ⟨0, 0⟩.
 	{id: "thesis.thm3.9", bound: 2, check: isomorphismCheck(func(x, y int) (int, int) { return x - 1, y }), want: []string{
@@ -362,6 +375,11 @@ var plantCases = []plantCase{
 	}},
 	{id: "thesis.cor3.10", bound: 4, check: pairValueCheck(tables.VDN, "x,y", 1, pairAt(vdnValue, 4, 4, 3)), want: []string{
 		"(x=4, y=4): claimed 3, actual 2",
+	}},
+	{id: "thesis.cor3.10.table", planted: map[cell]int32{{0, 3}: 5, {4, 4}: 3, {40, 33}: 0}, want: []string{
+		"(x=0, y=3): claimed -1, actual 5",
+		"(x=4, y=4): claimed 2, actual 3",
+		"(x=40, y=33): claimed 3, actual 0",
 	}},
 
 	// 004, Josephus Nim.

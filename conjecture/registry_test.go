@@ -51,13 +51,13 @@ func TestRegistryOnReferenceTables(t *testing.T) {
 
 // TestRegistryWellFormed checks what every claim must carry.
 func TestRegistryWellFormed(t *testing.T) {
-	idPattern := regexp.MustCompile(`^(goishi|pass|thesis|josephus)\.[a-z0-9]+(\.[0-9]+)?(\.corrected)?$`)
+	idPattern := regexp.MustCompile(`^(goishi|pass|thesis|josephus)\.[a-z0-9]+(\.[0-9]+)?(\.table)?(\.corrected)?$`)
 	seeds := map[string]bool{seedGoishi: true, seedPass: true, seedThesis: true, seedJosephus: true}
 	seen := make(map[string]bool)
 	for _, c := range All() {
 		switch {
 		case !idPattern.MatchString(c.ID):
-			t.Errorf("id %q is not <paper>.<label>[.corrected]", c.ID)
+			t.Errorf("id %q is not <paper>.<label>[.table][.corrected]", c.ID)
 		case seen[c.ID]:
 			t.Errorf("id %q is registered twice", c.ID)
 		case !seeds[c.Source.Seed] || c.Source.Label == "":

@@ -8,7 +8,8 @@ import (
 )
 
 // The claims of 003 about Delete Nim and VDN (Section 3), checked on their
-// solvers (tables.DeleteNim and tables.VDN, moves enumerated).
+// solvers (tables.DeleteNim and tables.VDN, moves enumerated); the claims
+// with the suffix ".table" check them on the tables (thesis_tables.go).
 
 // v2OrOne is v₂((x ∨ y) + 1), the right side of Theorem 3.5. (x ∨ y) + 1 ≥ 1,
 // so the valuation is finite: the number of trailing zero bits.
@@ -99,6 +100,7 @@ func deleteNimClaims() []Claim {
 			Unit:      "positions",
 			check:     pairValueCheck(tables.DeleteNim, "x,y", 0, v2OrOne),
 		},
+		deleteNimTableClaim(),
 		{
 			ID:        "thesis.ex3.6",
 			Source:    thesisSource("Example 3.6"),
@@ -118,6 +120,7 @@ func deleteNimClaims() []Claim {
 			Unit:      "positions",
 			check:     pairOutcomeCheck(tables.VDN, "x,y", 1, vdnP),
 		},
+		vdnOutcomeTableClaim(),
 		{
 			ID:     "thesis.thm3.9",
 			Source: thesisSource("Theorem 3.9"),
@@ -140,5 +143,6 @@ func deleteNimClaims() []Claim {
 			Unit:      "positions",
 			check:     pairValueCheck(tables.VDN, "x,y", 1, vdnValue),
 		},
+		vdnValueTableClaim(),
 	}
 }

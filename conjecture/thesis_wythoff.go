@@ -7,7 +7,7 @@ import (
 )
 
 // Theorem 1.16 of 003, Wythoff's P-positions, checked on the Wythoff solver
-// (tables.Wythoff).
+// (tables.Wythoff), and on table wythoff as thesis.thm1.16.table.
 
 // floorKPhi is ⌊kΦ⌋, Φ = (1 + √5)/2, in exact integer arithmetic. Write
 // k√5 = r + f with r = ⌊k√5⌋ (the integer square root of 5k²) and
@@ -44,5 +44,5 @@ func wythoffClaims() []Claim {
 		Bound:     300,
 		Unit:      "positions",
 		check:     pairOutcomeCheck(tables.Wythoff, "m,n", 0, wythoffP),
-	}}
+	}, wythoffTableClaim()}
 }
