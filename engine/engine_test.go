@@ -239,3 +239,22 @@ func TestContinueRejectsBadStart(t *testing.T) {
 		t.Errorf("Continue with a short prefix: %v", err)
 	}
 }
+
+// TestMemoryBytesGrowsWithTheSets: diagonal moves add about two more sets
+// per column, and the estimate grows like n² bits, not n² cells.
+func TestMemoryBytesGrowsWithTheSets(t *testing.T) {
+	rook, _ := tables.Lookup("gneg1")
+	queen, _ := tables.Lookup("wythoff")
+	cfg := engine.Config{Workers: 2, Tile: 128}
+	r, q := engine.MemoryBytes(rook.Rules, 10000, cfg), engine.MemoryBytes(queen.Rules, 10000, cfg)
+	if q < 3*r/2 || q > 5*r {
+		t.Errorf("wythoff %d bytes, gneg1 %d: diagonal sets not accounted for", q, r)
+	}
+	cells := int64(10001) * 10001 * 4
+	if r > cells/4 {
+		t.Errorf("gneg1 at n = 10000: %d bytes, a quarter of the table's %d", r, cells)
+	}
+	if engine.MemoryBytes(rook.Rules, -1, cfg) != 0 {
+		t.Error("MemoryBytes of n = -1 is not 0")
+	}
+}

@@ -1,19 +1,28 @@
 package engine
 
-// MemoryBytes estimates the bytes Compute allocates for a table of side n+1
-// with rules whose base values are below 2n+1: the column bitsets and
-// running mexes, plus Workers+1 band states of cells and row bitsets. It
-// grows like n² bits for the bitsets (n·(max value), the max value being
-// O(n)) and n·Tile·Workers cells for the bands; it is zero for n < 0.
-func MemoryBytes(n int, cfg Config) int64 {
+// MemoryBytes estimates the bytes Compute allocates for the table of rules
+// over 0 ≤ x, y ≤ n, base values assumed below the bitset bound: the value
+// sets of the columns (or, for split moves, of the anti-diagonals) and of
+// the diagonals with diagonal moves, with their running mexes, plus
+// Workers+1 band states of cells and row sets. It grows like n² bits for the
+// sets (n·(max value), the max value being O(n)) and n·Tile·Workers cells
+// for the bands; it is zero for n < 0.
+func MemoryBytes(rules Rules, n int, cfg Config) int64 {
 	if n < 0 {
 		return 0
 	}
 	cfg = cfg.resolved()
 	width := int64(n) + 1
-	words := int64(setStride(bitsetWords(n, -1, false)))
+	top := -1
+	if rules.Split != nil {
+		top = 2*n + 2
+	}
+	words := int64(setStride(bitsetWords(n, top, rules.Diagonal)))
+	sets := width // columns, or anti-diagonals
+	if rules.Diagonal {
+		sets += 2*width - 1
+	}
 	tile := int64(cfg.Tile)
-	columns := width*words*8 + width*4
 	band := tile*width*4 + tile*words*8 + tile*4
-	return columns + int64(cfg.Workers+1)*band
+	return sets*(words*8+4) + int64(cfg.Workers+1)*band
 }

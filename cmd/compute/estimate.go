@@ -38,6 +38,11 @@ func estimate(opts options) plan {
 	cells := perTable * int64(len(opts.tables))
 	band := int64(opts.cfg.Tile) * int64(opts.n+1) * 4
 	cores := min(opts.cfg.Workers, runtime.NumCPU())
+	// One table at a time: the peak is that of the hungriest.
+	var engineBytes int64
+	for _, r := range opts.tables {
+		engineBytes = max(engineBytes, engine.MemoryBytes(r.Rules, opts.n, opts.cfg))
+	}
 	return plan{
 		cells: cells,
 		// The engine's column sets and bands, the writer's x and y columns
@@ -45,7 +50,7 @@ func estimate(opts options) plan {
 		// garbage collector's headroom, plus the zstd encoders' windows:
 		// this gives 325 MB and 1.13 GB at n = 10000 and 32768, where the
 		// peak RSS measured was 260 MB and 1.12 GB.
-		memory:  (engine.MemoryBytes(opts.n, opts.cfg)+5*band)*5/2 + 150<<20,
+		memory:  (engineBytes+5*band)*5/2 + 150<<20,
 		disk:    int64(float64(cells)*bytesPerCell[opts.compression]) + 4096,
 		seconds: float64(cells) / (cellsPerCoreSecond * float64(cores)),
 	}
