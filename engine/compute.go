@@ -180,6 +180,9 @@ func newSweep(rules Rules, n, tile int) *sweep {
 		s.colSets = make([]uint64, width*s.stride)
 		s.colMex = make([]int32, width)
 	}
+	if rules.Josephus {
+		s.josephus = newJosephusColumns(width)
+	}
 	if rules.Diagonal {
 		s.diagSets = make([]uint64, (2*width-1)*s.stride)
 		s.diagMex = make([]int32, 2*width-1)
@@ -193,6 +196,7 @@ func (s *sweep) newBandState() *bandState {
 		cells:   make([]int32, s.tile*s.width),
 		rowSets: make([]uint64, s.tile*s.stride),
 		rowMex:  make([]int32, s.tile),
+		rowEnd:  make([]int32, s.tile),
 	}
 }
 

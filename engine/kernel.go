@@ -23,6 +23,8 @@ type sweep struct {
 	antiSets []uint64
 	antiMex  []int32
 	emptySet []uint64
+	// The sliding column windows of Rules.Josephus (josephus.go).
+	josephus *josephusColumns
 	base     []Cell // sorted by row, then column
 	rules    Rules
 }
@@ -35,6 +37,7 @@ type bandState struct {
 	cells   []int32  // rows × width, row-major
 	rowSets []uint64 // rows value sets of stride words
 	rowMex  []int32
+	rowEnd  []int32 // Rules.Josephus: the cells of each row in its set
 }
 
 // reset prepares st to sweep band b from scratch.
@@ -43,6 +46,7 @@ func (s *sweep) reset(st *bandState, b int) {
 	st.rows = min(s.tile, s.width-st.x0)
 	clear(st.rowSets[:st.rows*s.stride])
 	clear(st.rowMex[:st.rows])
+	clear(st.rowEnd[:st.rows])
 }
 
 // fillTile computes the cells of band st in columns [y0, y1). The cells above
@@ -53,6 +57,12 @@ func (s *sweep) fillTile(st *bandState, y0, y1 int, excluded []int32) {
 	if s.rules.Split != nil {
 		for r := 0; r < st.rows; r++ {
 			s.splitRun(st.x0+r, st.cells[r*s.width:(r+1)*s.width], y0, y1)
+		}
+		return
+	}
+	if s.rules.Josephus {
+		for r := 0; r < st.rows; r++ {
+			s.josephusRun(st, r, st.rowSets[r*s.stride:(r+1)*s.stride], st.cells[r*s.width:(r+1)*s.width], y0, y1)
 		}
 		return
 	}
@@ -169,6 +179,11 @@ func (s *sweep) seed(rows int, prefix func(visit func(Band) error) error) error 
 	err := prefix(func(b Band) error {
 		if b.X0 != next || b.Width != s.width || len(b.Cells) != b.Rows*b.Width || next+b.Rows > rows {
 			return fmt.Errorf("engine: known rows %d..%d (width %d) do not follow row %d of %d", b.X0, b.X0+b.Rows-1, b.Width, next, rows)
+		}
+		if s.rules.Josephus {
+			s.seedJosephus(b)
+			next += b.Rows
+			return nil
 		}
 		for i, v := range b.Cells {
 			if s.rules.Split != nil {

@@ -47,6 +47,12 @@ type Rules struct {
 	// its variant VDN; Base, Excluded and Diagonal must then be unset.
 	Split *Split
 
+	// Josephus, if set, replaces the moves above by those of Josephus Nim
+	// (josephus.go): a window of the column and a prefix of the row, set by
+	// the total weight x − 2y. Base, Excluded, Diagonal and Split must then
+	// be unset.
+	Josephus bool
+
 	// Diagonal adds the moves that lower both coordinates by the same
 	// amount, as in Wythoff's Nim: the options of (x, y) then include every
 	// (x−k, y−k), k ≥ 1, besides its row and column.
@@ -80,6 +86,9 @@ func (r Rules) validate() error {
 		if sp.Shift < 0 || sp.MinHeap < 0 || sp.Shift+2*sp.MinHeap == 0 {
 			return fmt.Errorf("%w: split moves need Shift, MinHeap ≥ 0 and Shift + 2·MinHeap > 0 (else a position is its own option)", ErrInvalidRules)
 		}
+	}
+	if r.Josephus && (r.Split != nil || r.Diagonal || r.Excluded != nil || len(r.Base) > 0) {
+		return fmt.Errorf("%w: Josephus moves take no base cells, excluded value, split or diagonal moves", ErrInvalidRules)
 	}
 	if r.Diagonal && r.Excluded != nil {
 		return fmt.Errorf("%w: diagonal moves with an excluded value are not supported", ErrInvalidRules)

@@ -27,5 +27,5 @@ func ExampleReference() {
 
 func ExampleIDs() {
 	fmt.Println(tables.IDs())
-	// Output: [nim g1 gneg1 gstarneg1 passnim wythoff deletenim vdn]
+	// Output: [nim g1 gneg1 gstarneg1 passnim wythoff deletenim vdn josephusnim]
 }

@@ -17,6 +17,9 @@ func Reference(r engine.Rules, n int) [][]int32 {
 	if r.Split != nil {
 		return referenceSplit(*r.Split, g)
 	}
+	if r.Josephus {
+		return referenceJosephus(g)
+	}
 	excluded := []int32{-1}
 	for x := 0; x <= n; x++ {
 		for y := 0; y <= n; y++ {
@@ -88,6 +91,28 @@ func referenceSplit(sp engine.Split, g [][]int32) [][]int32 {
 			for _, total := range []int{x - sp.Shift, y - sp.Shift} {
 				for a := sp.MinHeap; a <= total-sp.MinHeap; a++ {
 					options = append(options, g[a][total-a])
+				}
+			}
+			g[x][y] = plainMex(options)
+		}
+	}
+	return g
+}
+
+// referenceJosephus fills g with Josephus Nim from Definition 1.1 of 004:
+// in ⟨x, y⟩ the total weight is m = x − 2y, and a move removes t ≥ 1 stones
+// of one pile whose weight, t or −2t, is at most ⌊m/2⌋ (floor towards −∞).
+func referenceJosephus(g [][]int32) [][]int32 {
+	for x := range g {
+		for y := range g[x] {
+			bound := floorDiv(x-2*y, 2)
+			var options []int32
+			for t := 1; t <= x && t <= bound; t++ {
+				options = append(options, g[x-t][y])
+			}
+			for t := 1; t <= y; t++ {
+				if -2*t <= bound {
+					options = append(options, g[x][y-t])
 				}
 			}
 			g[x][y] = plainMex(options)

@@ -26,7 +26,7 @@ type Ruleset struct {
 }
 
 // registry holds the rulesets in the order `-table all` computes them.
-var registry = []Ruleset{nim, g1, gneg1, gstarneg1, passnim, wythoff, deletenim, vdn}
+var registry = []Ruleset{nim, g1, gneg1, gstarneg1, passnim, wythoff, deletenim, vdn, josephusnim}
 
 // All returns every registered ruleset, in a fixed order; the slice is a copy.
 func All() []Ruleset { return slices.Clone(registry) }

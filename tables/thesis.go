@@ -3,7 +3,9 @@ package tables
 import "github.com/grundy-lab/grundy/engine"
 
 // The 2-D tables of Abuku's thesis beyond the rook moves: Wythoff's Nim,
-// with diagonal moves, and Delete Nim and its variant VDN, split games.
+// with diagonal moves, and Delete Nim and its variant VDN, split games; and
+// Josephus Nim, whose options are a window of the column and a prefix of
+// the row.
 
 // wythoff is Wythoff's Nim: a move lowers one heap by any amount, or both by
 // the same amount, so the options of (x, y) are its row, its column and its
@@ -40,4 +42,16 @@ var vdn = Ruleset{
 		"G(x,y) = -1 where x = 0 or y = 0 (not a position). VDN: delete one heap, split the other into two non-empty heaps.",
 	Source: "Abuku, A Study on Combinatorial Games (PhD thesis, Tsukuba 2020), Section 3.3, Theorems 3.7 and 3.9, Corollary 3.10",
 	Rules:  engine.Rules{Split: &engine.Split{Shift: 0, MinHeap: 1}},
+}
+
+// josephusnim is Josephus Nim (004, Definition 1.1): x stones of weight 1
+// and y of weight −2; a move removes stones of one pile of total weight at
+// most ⌊m/2⌋, m = x − 2y the current total, which may be negative.
+var josephusnim = Ruleset{
+	ID:     "josephusnim",
+	Symbol: "G_JN",
+	Definition: "G(x,y) = mex({G(x-t,y) : 1 ≤ t ≤ x, t ≤ ⌊m/2⌋} ∪ {G(x,y-t) : 1 ≤ t ≤ y, -2t ≤ ⌊m/2⌋}), m = x - 2y, " +
+		"⌊·⌋ rounding towards -∞. Josephus Nim: stones of weight 1 and -2; remove total weight at most ⌊m/2⌋ from one pile.",
+	Source: "Takahashi, Manabe, Murakami, Miyadera, Josephus Nim (arXiv 2312.02477), Definition 1.1, Theorem 1.1",
+	Rules:  engine.Rules{Josephus: true},
 }

@@ -6,13 +6,13 @@ import (
 	"github.com/grundy-lab/grundy/tables"
 )
 
-// TestSplitRulesetsMatchSolvers compares the deletenim and vdn rulesets,
-// through their reference, with the game solvers built from the moves of
-// Section 3 of the thesis (tables.DeleteNim, tables.VDN), cell by cell;
+// TestThesisRulesetsMatchSolvers compares the deletenim, vdn and josephusnim
+// rulesets, through their reference, with the game solvers built from the
+// moves (tables.DeleteNim, tables.VDN, tables.JosephusNim), cell by cell;
 // both mark non-positions with -1.
-func TestSplitRulesetsMatchSolvers(t *testing.T) {
+func TestThesisRulesetsMatchSolvers(t *testing.T) {
 	const n = 40
-	for id, solver := range map[string]tables.PairGame{"deletenim": tables.DeleteNim, "vdn": tables.VDN} {
+	for id, solver := range map[string]tables.PairGame{"deletenim": tables.DeleteNim, "vdn": tables.VDN, "josephusnim": tables.JosephusNim} {
 		r, ok := tables.Lookup(id)
 		if !ok {
 			t.Fatalf("no ruleset %s", id)
