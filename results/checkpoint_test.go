@@ -13,6 +13,22 @@ import (
 	"github.com/grundy-lab/grundy/tables"
 )
 
+// computeInto creates the file of table id at path, checkpointing every
+// interval, and writes all its rows; the writer is returned uncommitted.
+func computeInto(t testing.TB, path, id string, n, tile int, c Compression, every time.Duration) *TableWriter {
+	t.Helper()
+	r, _ := tables.Lookup(id)
+	w, err := Create(path, Info{Table: id, N: n, Compression: c, Tile: tile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.CheckpointEvery(every)
+	if err := engine.Compute(context.Background(), r.Rules, n, engine.Config{Tile: tile}, w.WriteBand); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
 // crashAfter writes table id with a checkpoint after each of the first
 // saved bands, then one more band without a checkpoint and a torn tail of
 // garbage, and abandons the writer as a killed process would.
@@ -69,15 +85,7 @@ func finish(t *testing.T, path, id string, n, tile int) Summary {
 // the file an uninterrupted run writes.
 func TestResumeCutsWhatFollowsTheCheckpoint(t *testing.T) {
 	const id, n, tile = "passnim", 150, 16
-	r, _ := tables.Lookup(id)
-	clean := filepath.Join(t.TempDir(), FileName(id, n))
-	w, err := Create(clean, Info{Table: id, N: n, Compression: Zstd, Tile: tile})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := engine.Compute(context.Background(), r.Rules, n, engine.Config{Tile: tile}, w.WriteBand); err != nil {
-		t.Fatal(err)
-	}
+	w := computeInto(t, filepath.Join(t.TempDir(), FileName(id, n)), id, n, tile, Zstd, time.Hour)
 	want, err := w.Commit()
 	if err != nil {
 		t.Fatal(err)
@@ -159,16 +167,8 @@ func TestPartialFileIsRefused(t *testing.T) {
 // metadata (the footer written, one value patched) resumes and completes.
 func TestResumeAfterKillInCommit(t *testing.T) {
 	const id, n, tile = "nim", 40, 8
-	r, _ := tables.Lookup(id)
 	path := filepath.Join(t.TempDir(), FileName(id, n))
-	w, err := Create(path, Info{Table: id, N: n, Compression: LZ4, Tile: tile})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.CheckpointEvery(0)
-	if err := engine.Compute(context.Background(), r.Rules, n, engine.Config{Tile: tile}, w.WriteBand); err != nil {
-		t.Fatal(err)
-	}
+	w := computeInto(t, path, id, n, tile, LZ4, 0)
 	// What Commit does before it is killed: the footer, one value.
 	w.sink.Write(encodeFooter(w.schema.Metadata(), w.sink.blocks))
 	sha := strings.Repeat("f", 64)

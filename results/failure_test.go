@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/tables"
@@ -37,13 +38,7 @@ func TestFailedWriteLeavesEarlierResults(t *testing.T) {
 	r, _ := tables.Lookup(id)
 	dir := t.TempDir()
 	path := filepath.Join(dir, FileName(id, n))
-	earlier, err := Create(path, Info{Table: id, N: n, Compression: Zstd, Tile: 32})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := engine.Compute(context.Background(), r.Rules, n, engine.Config{Tile: 32}, earlier.WriteBand); err != nil {
-		t.Fatal(err)
-	}
+	earlier := computeInto(t, path, id, n, 32, Zstd, time.Hour)
 	if _, err := earlier.Commit(); err != nil {
 		t.Fatal(err)
 	}
