@@ -78,16 +78,20 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 		}
 		found = append(found, r)
 	}
-	fmt.Fprintf(stdout, "%s n=%d (%s): values %d..%d, periods ≤ %d, mined on rows x < %d\n",
-		info.Table, info.N, opts.in, opts.values.lo, opts.values.hi, opts.maxPeriod, found[0].MinedTo)
-	withPattern := 0
+	fmt.Fprintf(stdout, "%s n=%d (%s): values %d..%d; rule for the whole table: %s\n",
+		info.Table, info.N, opts.in, opts.values.lo, opts.values.hi, found[0].Rule)
+	withPattern, unstable := 0, 0
 	for _, r := range found {
 		fmt.Fprintln(stdout, r)
 		if r.Found {
 			withPattern++
 		}
+		if r.Status == pattern.Unstable {
+			unstable++
+		}
 	}
-	fmt.Fprintf(stdout, "%d of %d values have a pattern\n", withPattern, len(found))
+	fmt.Fprintf(stdout, "%d of %d values have a pattern (conjectures verified for 0 ≤ x, y ≤ %d); %d unstable\n",
+		withPattern, len(found), info.N, unstable)
 	if opts.json != "" {
 		var buf bytes.Buffer
 		if err := pattern.Encode(&buf, pattern.NewFile(info.Table, info.N, found)); err != nil {
@@ -98,7 +102,7 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 		}
 	}
 	if opts.markdown != "" {
-		md := pattern.Markdown(info.Symbol, info.N, found)
+		md := pattern.Markdown(info.Table, info.Symbol, info.N, found)
 		if err := os.WriteFile(opts.markdown, []byte(md), 0o644); err != nil {
 			return fmt.Errorf("write -markdown %s: %w", opts.markdown, err)
 		}

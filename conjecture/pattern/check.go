@@ -7,12 +7,12 @@ import (
 
 // Violation is a cell where a table contradicts a pattern.
 type Violation struct {
-	Cell  Cell
-	Value int
+	Cell  Cell `json:"cell"`
+	Value int  `json:"value"`
 	// Missing is true when the pattern puts Value at Cell and the table
 	// does not, false when the table has Value at Cell and the pattern
 	// does not put it there.
-	Missing bool
+	Missing bool `json:"missing"`
 }
 
 // String names the cell and what is wrong with it.
@@ -39,7 +39,10 @@ type Verdict struct {
 // a violation: it only ends the confirmed rows, as does a row below Start
 // without exceptions, whose lack of the value no finite table can confirm.
 // It fails if p is malformed or its value is not in the index.
-func Check(idx *Index, p Pattern) (Verdict, error) {
+func Check(idx *Index, p Pattern) (Verdict, error) { return check(idx, p, idx.rows) }
+
+// check is Check on the first rows rows of the index.
+func check(idx *Index, p Pattern, rows int) (Verdict, error) {
 	if err := p.Validate(); err != nil {
 		return Verdict{}, err
 	}
@@ -50,7 +53,7 @@ func Check(idx *Index, p Pattern) (Verdict, error) {
 	confirming := true
 	var want, got []int
 	exceptions := p.Exceptions
-	for x := range idx.rows {
+	for x := range rows {
 		// want: the columns the pattern puts p.Value in, in row x.
 		want = want[:0]
 		if x < p.Start {

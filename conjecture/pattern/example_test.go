@@ -27,11 +27,11 @@ func ExampleSearch() {
 		fmt.Println(r)
 	}
 	// Output:
-	// v=0 period=1 start=2 offsets=[+0] exceptions=2 mined_to=151 confirmed_to=300
-	// v=1 period=2 start=3 offsets=[-1,+1] exceptions=3 mined_to=151 confirmed_to=300
-	// v=2 period=2 start=4 offsets=[+1,-1] exceptions=4 mined_to=151 confirmed_to=299
-	// v=3 period=4 start=6 offsets=[-2,-2,+2,+2] exceptions=6 mined_to=151 confirmed_to=298
-	// v=4 period=4 start=12 offsets=[+2,+2,-2,-2] exceptions=12 mined_to=151 confirmed_to=299
+	// v=0 period=1 start=2 offsets=[+0] exceptions=2 confirmed_to=300 repetitions=298 stable grade=A
+	// v=1 period=2 start=3 offsets=[-1,+1] exceptions=3 confirmed_to=300 repetitions=148 stable grade=A
+	// v=2 period=2 start=4 offsets=[+1,-1] exceptions=4 confirmed_to=299 repetitions=147 stable grade=A
+	// v=3 period=4 start=6 offsets=[-2,-2,+2,+2] exceptions=6 confirmed_to=298 repetitions=72 stable grade=A
+	// v=4 period=4 start=12 offsets=[+2,+2,-2,-2] exceptions=12 confirmed_to=299 repetitions=71 stable grade=A
 }
 
 // Lemma 4(c) of the pass paper in the row-by-row form, and its nim-sum form.
@@ -45,13 +45,27 @@ func ExamplePattern_XOR() {
 
 // Theorem 4(4) of the goishi-hiroi paper, as Markdown renders it.
 func ExampleMarkdown() {
-	theorem4 := pattern.Result{Found: true, MinedTo: 1001, Pattern: pattern.Pattern{
+	theorem4 := pattern.Result{Found: true, Status: pattern.Stable, Grade: "A", Repetitions: 498, Pattern: pattern.Pattern{
 		Value: 3, Period: 4, Start: 6, Offsets: []int{-2, -2, 2, 2}, ConfirmedTo: 1998,
 		Exceptions: []pattern.Cell{{X: 0, Y: 4}, {X: 1, Y: 3}, {X: 2, Y: 5}, {X: 3, Y: 1}, {X: 4, Y: 0}, {X: 5, Y: 2}},
 	}}
-	fmt.Print(pattern.Markdown("G₋₁", 2000, []pattern.Result{theorem4}))
+	fmt.Print(pattern.Markdown("gneg1", "G₋₁", 2000, []pattern.Result{theorem4}))
 	// Output:
-	// Values of G₋₁ on 0 ≤ x, y ≤ 2000.
+	// # Values of G₋₁ on 0 ≤ x, y ≤ 2000
 	//
-	// - Let A₃ = {(4n−2, 4n), (4n−1, 4n+1), (4n, 4n−2), (4n+1, 4n−1) | n ≥ 2}. Then G₋₁(x, y) = 3 if and only if (x, y) ∈ A₃ ∪ {(0, 4), (1, 3), (2, 5), (3, 1), (4, 0), (5, 2)}. Equivalently, for x ≥ 6, G₋₁(x, y) = 3 if and only if (x−2) ⊕ (y−2) = 2. _(Period 4 from x = 6; mined on x < 1001, confirmed for x ≤ 1998.)_
+	// Every statement below is a conjecture mined from this table and verified on every cell 0 ≤ x, y ≤ 2000, not a theorem, unless the last column names the paper that proves it.
+	// Each value is searched on the first half, the first three quarters and all of the rows; stable: the fits agree wherever the pattern was visible; unstable: a fit broke before the end.
+	// Grade A: stable, seen on at least two of the three, at least 8 periods observed after x₀; B: stable otherwise; C: unstable.
+	//
+	// | v | status | period | start x₀ | periods after x₀ | grade | form | stated in |
+	// | --- | --- | --- | --- | --- | --- | --- | --- |
+	// | 3 | stable | 4 | 6 | 498 | A | \|x − y\| = 2 and ⌊(x−2)/4⌋ = ⌊(y−2)/4⌋ | Theorem 4(4) |
+	//
+	// Stated in: Abuku, Fukui, Katayama, Suetsugu, Relationship between misère nim and two-player goishi hiroi (arXiv 2412.03996).
+	//
+	// ## Statements
+	//
+	// - **v = 3**: stable, grade A: period 4 from x₀ = 6, 498 periods observed after x₀; confirmed for x ≤ 1998.
+	//   - Theorem 4(4) of the paper cited above; verified for 0 ≤ x, y ≤ 2000. Let A₃ = {(4n−2, 4n), (4n−1, 4n+1), (4n, 4n−2), (4n+1, 4n−1) | n ≥ 2}. Then G₋₁(x, y) = 3 if and only if (x, y) ∈ A₃ ∪ {(0, 4), (1, 3), (2, 5), (3, 1), (4, 0), (5, 2)}. Equivalently, for x ≥ 6, G₋₁(x, y) = 3 if and only if (x−2) ⊕ (y−2) = 2.
+	//   - Form: |x − y| = 2 and ⌊(x−2)/4⌋ = ⌊(y−2)/4⌋.
 }

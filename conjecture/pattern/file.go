@@ -11,30 +11,70 @@ import (
 // File is the patterns JSON of one table, as cmd/verify writes it with -json
 // and reads it back as claims with -claims-from:
 //
-//	{"table": "gneg1", "n": 10000, "patterns": [{"value": 3, "period": 4,
-//	 "start": 6, "offsets": [-2, -2, 2, 2], "exceptions": [[0, 4], …],
-//	 "confirmed_to": 9998}, …], "no_pattern": [16, …]}
+//	{"table": "gneg1", "n": 10000, "min_periods": 4,
+//	 "patterns": [{"value": 3, "period": 4, "start": 6,
+//	   "offsets": [-2, -2, 2, 2], "exceptions": [[0, 4], …],
+//	   "confirmed_to": 9998}, …],
+//	 "no_pattern": [16, …],
+//	 "values": [{"value": 3, "status": "stable", "grade": "A", …}, …],
+//	 "laws": [{"law": "…", "holds": [...], "exceptions": [...]}, …]}
 //
-// Offsets are indexed by x mod period; max_period, mined_to and no_pattern
-// record how the search was run and which values it found nothing for.
+// Offsets are indexed by x mod period. Patterns are what the search found
+// (the claims -claims-from re-checks); no_pattern lists the values without
+// one; values reports, for every value searched, how it was searched and
+// what was seen (see Report); laws are the laws in v (see FindLaws).
+// max_period and mined_to are only in files of earlier versions, which
+// mined on the lower rows; they are read and written back as they are.
 type File struct {
-	Table     string    `json:"table"`
-	N         int       `json:"n"`
-	MaxPeriod int       `json:"max_period,omitempty"`
-	MinedTo   int       `json:"mined_to,omitempty"`
-	Patterns  []Pattern `json:"patterns"`
-	NoPattern []int     `json:"no_pattern,omitempty"`
+	Table      string    `json:"table"`
+	N          int       `json:"n"`
+	MaxPeriod  int       `json:"max_period,omitempty"`
+	MinedTo    int       `json:"mined_to,omitempty"`
+	MinPeriods int       `json:"min_periods,omitempty"`
+	Patterns   []Pattern `json:"patterns"`
+	NoPattern  []int     `json:"no_pattern,omitempty"`
+	Values     []Report  `json:"values,omitempty"`
+	Laws       []Law     `json:"laws,omitempty"`
+}
+
+// Report is what a search concluded about one value, for the JSON file:
+// the Result without the pattern's cells, with its compact form, its
+// exceptions summarised and the paper that states it, if any.
+type Report struct {
+	Value       int               `json:"value"`
+	Status      Status            `json:"status"`
+	Grade       string            `json:"grade,omitempty"`
+	Period      int               `json:"period,omitempty"`
+	Start       int               `json:"start,omitempty"`
+	Repetitions int               `json:"repetitions,omitempty"`
+	Form        string            `json:"form,omitempty"`
+	Exceptions  *ExceptionSummary `json:"exceptions,omitempty"`
+	Published   string            `json:"published,omitempty"`
+	Rule        Rule              `json:"rule"`
+	Stages      []Stage           `json:"stages"`
+	Break       *Break            `json:"break,omitempty"`
+	BestFits    []TailFit         `json:"best_fits,omitempty"`
+}
+
+// NewReport is the report of result r on table (an id such as "gneg1").
+func NewReport(table string, r Result) Report {
+	rep := Report{Value: r.Value, Status: r.Status, Grade: r.Grade, Rule: r.Rule, Stages: r.Stages,
+		Break: r.Break, BestFits: r.BestFits, Published: Published(table, r.Value)}
+	if r.Found {
+		summary := r.SummarizeExceptions()
+		rep.Period, rep.Start, rep.Repetitions, rep.Form, rep.Exceptions = r.Period, r.Start, r.Repetitions, r.Form(), &summary
+	}
+	return rep
 }
 
 // NewFile collects the results of searching table (an id such as "gneg1")
 // over 0 ≤ x, y ≤ n: found patterns under Patterns, the other values under
-// NoPattern. MaxPeriod and MinedTo come from the first result.
+// NoPattern, a Report per value and the laws in v found among them.
 func NewFile(table string, n int, results []Result) File {
-	f := File{Table: table, N: n, Patterns: []Pattern{}}
-	for i, r := range results {
-		if i == 0 {
-			f.MaxPeriod, f.MinedTo = r.MaxPeriod, r.MinedTo
-		}
+	f := File{Table: table, N: n, Patterns: []Pattern{}, Laws: FindLaws(results)}
+	for _, r := range results {
+		f.MinPeriods = r.Rule.MinPeriods
+		f.Values = append(f.Values, NewReport(table, r))
 		if r.Found {
 			f.Patterns = append(f.Patterns, r.Pattern)
 		} else {
@@ -55,6 +95,8 @@ func (f File) Validate() error {
 		return fmt.Errorf("patterns file: n = %d out of range", f.N)
 	case f.MaxPeriod < 0 || f.MaxPeriod > MaxPeriodLimit:
 		return fmt.Errorf("patterns file: max_period %d outside 0…%d", f.MaxPeriod, MaxPeriodLimit)
+	case f.MinPeriods < 0 || f.MinPeriods > maxCoord:
+		return fmt.Errorf("patterns file: min_periods %d out of range", f.MinPeriods)
 	case f.MinedTo < 0 || f.MinedTo > maxCoord:
 		return fmt.Errorf("patterns file: mined_to %d out of range", f.MinedTo)
 	}
@@ -92,16 +134,45 @@ func Encode(w io.Writer, f File) error {
 		return err
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "{\n  \"table\": %s,\n  \"n\": %d,\n", table, f.N)
-	if f.MaxPeriod != 0 {
-		fmt.Fprintf(&b, "  \"max_period\": %d,\n", f.MaxPeriod)
+	fmt.Fprintf(&b, "{\n  \"table\": %s,\n  \"n\": %d", table, f.N)
+	for _, field := range []struct {
+		name  string
+		value int
+	}{{"max_period", f.MaxPeriod}, {"mined_to", f.MinedTo}, {"min_periods", f.MinPeriods}} {
+		if field.value != 0 {
+			fmt.Fprintf(&b, ",\n  %q: %d", field.name, field.value)
+		}
 	}
-	if f.MinedTo != 0 {
-		fmt.Fprintf(&b, "  \"mined_to\": %d,\n", f.MinedTo)
+	if err := writeList(&b, "patterns", f.Patterns, false); err != nil {
+		return err
 	}
-	b.WriteString("  \"patterns\": [")
-	for i, p := range f.Patterns {
-		data, err := json.Marshal(p)
+	if f.NoPattern != nil {
+		data, err := json.Marshal(f.NoPattern)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, ",\n  \"no_pattern\": %s", data)
+	}
+	if err := writeList(&b, "values", f.Values, true); err != nil {
+		return err
+	}
+	if err := writeList(&b, "laws", f.Laws, true); err != nil {
+		return err
+	}
+	b.WriteString("\n}\n")
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+// writeList writes the field name of a JSON object, after a comma, as a
+// list with one element per line; omitEmpty leaves out an empty list.
+func writeList[T any](b *bytes.Buffer, name string, list []T, omitEmpty bool) error {
+	if omitEmpty && len(list) == 0 {
+		return nil
+	}
+	fmt.Fprintf(b, ",\n  %q: [", name)
+	for i, e := range list {
+		data, err := json.Marshal(e)
 		if err != nil {
 			return err
 		}
@@ -111,20 +182,11 @@ func Encode(w io.Writer, f File) error {
 		b.WriteString("\n    ")
 		b.Write(data)
 	}
-	if len(f.Patterns) > 0 {
+	if len(list) > 0 {
 		b.WriteString("\n  ")
 	}
 	b.WriteByte(']')
-	if f.NoPattern != nil {
-		data, err := json.Marshal(f.NoPattern)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, ",\n  \"no_pattern\": %s", data)
-	}
-	b.WriteString("\n}\n")
-	_, err = w.Write(b.Bytes())
-	return err
+	return nil
 }
 
 // Decode reads one patterns file from r and validates it. Unknown fields,

@@ -46,7 +46,7 @@ func TestGolden(t *testing.T) {
 		if err := pattern.Encode(&js, pattern.NewFile(id, paperN, res)); err != nil {
 			t.Fatal(err)
 		}
-		md := pattern.Markdown(r.Symbol, paperN, res)
+		md := pattern.Markdown(id, r.Symbol, paperN, res)
 		for ext, got := range map[string][]byte{"json": js.Bytes(), "md": []byte(md)} {
 			path := filepath.Join("testdata", id+"_n2000."+ext)
 			if *update {

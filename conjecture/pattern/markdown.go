@@ -2,48 +2,157 @@ package pattern
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // maxListedFamilies is the largest period whose residue classes Markdown
-// lists one by one, as the papers do; longer periods get a table of offsets.
+// lists one by one, as the papers do; longer periods get their compact form
+// (see Pattern.Form).
 const maxListedFamilies = 8
 
-// Markdown renders results as statements in the style of Theorems 4 and 5 of
-// the goishi-hiroi paper, ready to paste into a paper:
+// maxSummaryForm is the longest form the summary table shows in its cell.
+const maxSummaryForm = 60
+
+// Markdown renders the results of searching table (an id such as "gneg1",
+// whose paper symbol is symbol, e.g. "G₋₁") over 0 ≤ x, y ≤ n as a
+// conjecture report, every line short enough to read:
 //
-//	Let A₃ = {(4n−2, 4n), (4n−1, 4n+1), (4n, 4n−2), (4n+1, 4n−1) | n ≥ 2}.
-//	Then G₋₁(x, y) = 3 if and only if (x, y) ∈ A₃ ∪ {(0, 4), (1, 3), …}.
+//   - a summary table: status, period, start, periods observed after x₀,
+//     grade and form of every value, and the paper that states it, if any;
 //
-// with the nim-sum form when there is one (see Pattern.XOR), and, for the
-// values without a pattern, that none with period ≤ MaxPeriod holds. symbol
-// is the paper's name of the table ("G₋₁") and n its size; every statement
-// notes the rows it was mined on and confirmed for.
-func Markdown(symbol string, n int, results []Result) string {
+//   - one statement per value with a pattern, a conjecture verified for
+//     0 ≤ x, y ≤ n, in the style of Theorems 4 and 5 of the goishi-hiroi
+//     paper for periods up to maxListedFamilies,
+//
+//     Let A₃ = {(4n−2, 4n), (4n−1, 4n+1), (4n, 4n−2), (4n+1, 4n−1) | n ≥ 2}.
+//     Then G₋₁(x, y) = 3 if and only if (x, y) ∈ A₃ ∪ {(0, 4), (1, 3), …}.
+//
+//     with the nim-sum form where there is one, and long exception lists
+//     summarised (see ExceptionSummary);
+//
+//   - for a value without one, the rule under which nothing was accepted
+//     and its best tail fits; for an unstable value, where its fit breaks;
+//
+//   - the laws in v (see FindLaws).
+func Markdown(table, symbol string, n int, results []Result) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Values of %s on 0 ≤ x, y ≤ %d.\n\n", symbol, n)
+	fmt.Fprintf(&b, "# Values of %s on 0 ≤ x, y ≤ %d\n\n", symbol, n)
+	fmt.Fprintf(&b, "Every statement below is a conjecture mined from this table and verified on every cell 0 ≤ x, y ≤ %d, "+
+		"not a theorem, unless the last column names the paper that proves it.\n", n)
+	b.WriteString("Each value is searched on the first half, the first three quarters and all of the rows; " +
+		"stable: the fits agree wherever the pattern was visible; unstable: a fit broke before the end.\n" +
+		"Grade A: stable, seen on at least two of the three, at least 8 periods observed after x₀; B: stable otherwise; C: unstable.\n\n")
+	markdownSummary(&b, table, results)
+	b.WriteString("\n## Statements\n\n")
 	for _, r := range results {
-		if !r.Found {
-			fmt.Fprintf(&b, "- %s(x, y) = %d: no pattern y − x = d(x mod p) with period p ≤ %d holds on this table.\n",
-				symbol, r.Value, r.MaxPeriod)
-			continue
+		markdownValue(&b, table, symbol, n, r)
+	}
+	if laws := FindLaws(results); len(laws) > 0 {
+		b.WriteString("\n## Laws in v\n\n")
+		b.WriteString("Each law is checked on every value above with a pattern.\n\n")
+		for _, l := range laws {
+			fmt.Fprintf(&b, "- %s\n", l)
 		}
-		set := "A" + subscript(r.Value)
-		fmt.Fprintf(&b, "- Let %s = %s. Then %s(x, y) = %d if and only if (x, y) ∈ %s",
-			set, families(r.Pattern), symbol, r.Value, set)
-		if len(r.Exceptions) > 0 {
-			fmt.Fprintf(&b, " ∪ %s", cellSet(r.Exceptions))
-		}
-		b.WriteString(".")
-		if s, c, ok := r.XOR(); ok && r.Period > 1 {
-			fmt.Fprintf(&b, " Equivalently, for x ≥ %d, %s(x, y) = %d if and only if %s ⊕ %s = %d.",
-				r.Start, symbol, r.Value, shifted("x", s), shifted("y", s), c)
-		}
-		fmt.Fprintf(&b, " _(Period %d from x = %d; mined on x < %d, confirmed for x ≤ %d.)_\n",
-			r.Period, r.Start, r.MinedTo, r.ConfirmedTo)
 	}
 	return b.String()
+}
+
+// markdownSummary writes the summary table, one row per value.
+func markdownSummary(b *strings.Builder, table string, results []Result) {
+	b.WriteString("| v | status | period | start x₀ | periods after x₀ | grade | form | stated in |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	cited := map[string]bool{}
+	for _, r := range results {
+		item := ""
+		if citation := Published(table, r.Value); citation != "" {
+			item, _, _ = strings.Cut(citation, " of ")
+			cited[strings.TrimPrefix(citation, item+" of ")] = true
+		}
+		if !r.Found {
+			fmt.Fprintf(b, "| %d | %s | – | – | – | – | – | %s |\n", r.Value, r.Status, item)
+			continue
+		}
+		form := r.Form()
+		if len([]rune(form)) > maxSummaryForm {
+			form = "see below"
+		}
+		form = strings.ReplaceAll(form, "|", "\\|") // a bar would end the cell
+		fmt.Fprintf(b, "| %d | %s | %d | %d | %d | %s | %s | %s |\n", r.Value, r.Status, r.Period, r.Start, r.Repetitions, r.Grade, form, item)
+	}
+	for _, paper := range slices.Sorted(maps.Keys(cited)) {
+		fmt.Fprintf(b, "\nStated in: %s.\n", paper)
+	}
+}
+
+// markdownValue writes the statement, or the honest negative, of one value.
+func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
+	if !r.Found {
+		fmt.Fprintf(b, "- **v = %d**: %s. No pattern found under the acceptance rule: %s.", r.Value, r.Status, r.Rule)
+		if len(r.BestFits) > 0 {
+			fmt.Fprintf(b, " Best tail fits, per candidate period: %s.", fitList(r.BestFits))
+		}
+		b.WriteByte('\n')
+		if r.Break != nil {
+			fmt.Fprintf(b, "  - Unstable: %s.\n", r.Break)
+		}
+		return
+	}
+	fmt.Fprintf(b, "- **v = %d**: %s, grade %s: period %d from x₀ = %d, %d periods observed after x₀; confirmed for x ≤ %d.\n",
+		r.Value, r.Status, r.Grade, r.Period, r.Start, r.Repetitions, r.ConfirmedTo)
+	set := "A" + subscript(r.Value)
+	if citation := Published(table, r.Value); citation != "" {
+		item, _, _ := strings.Cut(citation, " of ")
+		fmt.Fprintf(b, "  - %s of the paper cited above; verified for 0 ≤ x, y ≤ %d. ", item, n)
+	} else {
+		fmt.Fprintf(b, "  - Conjecture (verified for 0 ≤ x, y ≤ %d). ", n)
+	}
+	if r.Period <= maxListedFamilies {
+		fmt.Fprintf(b, "Let %s = %s. Then %s(x, y) = %d if and only if (x, y) ∈ %s", set, families(r.Pattern), symbol, r.Value, set)
+	} else {
+		fmt.Fprintf(b, "%s(x, y) = %d if and only if x ≥ %d and %s, or (x, y) is one of the exceptions", symbol, r.Value, r.Start, r.Form())
+	}
+	summary := r.SummarizeExceptions()
+	switch {
+	case r.Period > maxListedFamilies:
+	case len(r.Exceptions) > 0 && len(r.Exceptions) <= maxRuns:
+		fmt.Fprintf(b, " ∪ %s", cellSet(r.Exceptions))
+	case len(r.Exceptions) > 0:
+		fmt.Fprintf(b, " ∪ E%s", subscript(r.Value))
+	}
+	b.WriteString(".")
+	if s, c, ok := r.XOR(); ok && r.Period > 1 {
+		fmt.Fprintf(b, " Equivalently, for x ≥ %d, %s(x, y) = %d if and only if %s ⊕ %s = %d.",
+			r.Start, symbol, r.Value, shifted("x", s), shifted("y", s), c)
+	}
+	b.WriteByte('\n')
+	if r.Period > maxListedFamilies || len(r.Exceptions) > maxRuns {
+		fmt.Fprintf(b, "  - Exceptions, the cells of value %d in the rows x < %d: %s.\n", r.Value, r.Start, summary)
+	}
+	if r.Period <= maxListedFamilies && r.Period > 1 {
+		fmt.Fprintf(b, "  - Form: %s.\n", r.Form())
+	}
+	if len(r.Stages) > 0 {
+		fmt.Fprintf(b, "  - Stages: %s.\n", stages(r.Stages))
+	}
+	if r.Break != nil {
+		fmt.Fprintf(b, "  - Unstable: %s.\n", r.Break)
+	}
+}
+
+// stages writes the fits of the stages: "rows < 5001: none; …".
+func stages(list []Stage) string {
+	s := make([]string, len(list))
+	for i, st := range list {
+		fit := "none"
+		if f := st.Fit; f != nil {
+			fit = fmt.Sprintf("period %d from x₀ = %d (%d periods)", f.Period, f.Start, f.Repetitions)
+		}
+		s[i] = fmt.Sprintf("rows x < %d: %s", st.Rows, fit)
+	}
+	return strings.Join(s, "; ")
 }
 
 // families writes the periodic part of p as the papers do: one family

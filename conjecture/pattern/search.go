@@ -2,200 +2,263 @@ package pattern
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Defaults of Options.
 const (
-	// DefaultMaxPeriod is the largest period Search tries by default; the
-	// periods found at n = 10000 reach 480.
-	DefaultMaxPeriod = 512
-	// DefaultMinPeriods is how many whole periods a rule must hold on,
-	// within the mined rows, by default.
-	DefaultMinPeriods = 8
+	// DefaultMaxPeriod puts no bound on the periods beyond the one the
+	// table sets: every period that could repeat MinPeriods times is tried,
+	// up to decided rows/MinPeriods (2500 at n = 10000).
+	DefaultMaxPeriod = MaxPeriodLimit
+	// DefaultMinPeriods is how many whole periods a rule must be seen to
+	// repeat after its start, by default.
+	DefaultMinPeriods = 4
+	// coverDivisor: the rule must hold on at least 1/coverDivisor of the
+	// decided rows, so that a few repetitions at the table's edge are not
+	// taken for a pattern.
+	coverDivisor = 4
+	// strongRepetitions is how many periods after x₀ grade A requires.
+	strongRepetitions = 8
 )
 
 // Options tune Search; the zero value means the defaults.
 type Options struct {
-	// MaxPeriod is the largest period tried; 0 means DefaultMaxPeriod.
+	// MaxPeriod bounds the periods tried, which never exceed decided
+	// rows/MinPeriods; 0 means DefaultMaxPeriod.
 	MaxPeriod int
-	// MineRows: the pattern is mined on rows x < MineRows and only
-	// confirmed on the rest; 0 means half the index's rows, rounded up.
-	MineRows int
-	// MinPeriods is how many whole periods of mined rows the periodic rule
-	// must hold on; 0 means DefaultMinPeriods.
+	// MinPeriods is how many whole periods must be observed after the
+	// start; 0 means DefaultMinPeriods.
 	MinPeriods int
 }
 
-// resolved fills in the defaults for an index of rows rows, or reports
-// options out of range.
-func (o Options) resolved(rows int) (Options, error) {
-	if o.MaxPeriod == 0 {
-		o.MaxPeriod = DefaultMaxPeriod
-	}
-	if o.MineRows == 0 {
-		o.MineRows = (rows + 1) / 2
-	}
+// resolved fills in the defaults, or reports options out of range.
+func (o Options) resolved() (Options, error) {
 	if o.MinPeriods == 0 {
 		o.MinPeriods = DefaultMinPeriods
 	}
 	switch {
-	case o.MaxPeriod < 1 || o.MaxPeriod > MaxPeriodLimit:
-		return o, fmt.Errorf("pattern: max period %d outside 1…%d", o.MaxPeriod, MaxPeriodLimit)
-	case o.MineRows < 0 || o.MineRows > rows:
-		return o, fmt.Errorf("pattern: %d mined rows, but the index has %d", o.MineRows, rows)
+	case o.MaxPeriod < 0 || o.MaxPeriod > MaxPeriodLimit:
+		return o, fmt.Errorf("pattern: max period %d outside 0…%d (0: scaled with the table)", o.MaxPeriod, MaxPeriodLimit)
 	case o.MinPeriods < 1:
 		return o, fmt.Errorf("pattern: min periods %d is not positive", o.MinPeriods)
 	}
 	return o, nil
 }
 
+// Rule is the acceptance rule a search applied to the rows 0 … Rows−1: a
+// period p ≤ MaxPeriod and a start x₀ ≤ MaxStart such that the rows x₀ …
+// Decided−1 follow the periodic rule over at least MinPeriods whole periods
+// (and so over at least a quarter of the decided rows), every row below x₀
+// holding the value inside the table, and no row of the table contradicting
+// the rule.
+type Rule struct {
+	Rows       int `json:"rows"`
+	Decided    int `json:"decided"`
+	MaxPeriod  int `json:"max_period"`
+	MinPeriods int `json:"min_periods"`
+	MaxStart   int `json:"max_start"`
+}
+
+// String states the rule in words.
+func (r Rule) String() string {
+	return fmt.Sprintf("periods 1…%d, a start x₀ ≤ %d, at least %d whole periods observed between x₀ and row %d",
+		r.MaxPeriod, r.MaxStart, r.MinPeriods, r.Decided-1)
+}
+
+// newRule is the rule for the first rows rows of a table whose value v is
+// decided on its first decided rows.
+func newRule(rows, decided int, opt Options) Rule {
+	maxPeriod := max(1, decided/opt.MinPeriods)
+	if opt.MaxPeriod > 0 {
+		maxPeriod = min(maxPeriod, opt.MaxPeriod)
+	}
+	return Rule{Rows: rows, Decided: decided, MaxPeriod: maxPeriod, MinPeriods: opt.MinPeriods,
+		MaxStart: decided - (decided+coverDivisor-1)/coverDivisor}
+}
+
+// accepts reports whether the tail fit f meets the rule's size conditions.
+func (r Rule) accepts(f TailFit) bool {
+	return f.Repetitions >= r.MinPeriods && f.Start <= r.MaxStart
+}
+
+// Status says what a search concluded about a value.
+type Status string
+
+// The statuses of a Result.
+const (
+	// Stable: a pattern holds to the end of the table, and the fits on
+	// the first half and three quarters of the rows agree with it wherever
+	// it was visible there.
+	Stable Status = "stable"
+	// Unstable: a fit on the first half or three quarters of the rows
+	// broke further on (Result.Break); a pattern may still hold from a
+	// later start to the end.
+	Unstable Status = "unstable"
+	// None: no fit met the rule on any part of the table.
+	None Status = "none"
+)
+
+// Stage is the fit on the first Rows rows of the table: the pattern the
+// rule accepts there, if any.
+type Stage struct {
+	Rows int      `json:"rows"`
+	Fit  *TailFit `json:"fit,omitempty"`
+}
+
+// Break is where a fit found on the first rows of a table stops holding:
+// the pattern of period Period from Start holds on the rows Start … Row−1
+// and row Row contradicts it (Violation); Then is the longest tail fit of
+// the whole table after it, if any.
+type Break struct {
+	Period    int       `json:"period"`
+	Start     int       `json:"start"`
+	Row       int       `json:"row"`
+	Violation Violation `json:"violation"`
+	Then      *TailFit  `json:"then,omitempty"`
+}
+
 // Result is the outcome of Search for one value.
 type Result struct {
-	// Pattern is the pattern found, with the smallest period and then the
-	// smallest start; unless Found, only its Value is set.
+	// Pattern is the pattern found on the whole table, with the smallest
+	// period and then the smallest start; unless Found, only its Value is set.
 	Pattern
 	Found bool
-	// MaxPeriod is the largest period tried.
-	MaxPeriod int
-	// MinedTo: the pattern was mined on rows x < MinedTo; later rows only
-	// confirmed it.
-	MinedTo int
-	// NearMiss, when not Found, is the first candidate that held on the
-	// mined rows and failed on the rest, or nil.
-	NearMiss *NearMiss
-}
-
-// NearMiss is a periodic rule that held on the mined rows of a table and
-// failed on the rest, first at Violation.
-type NearMiss struct {
-	Period, Start int
-	Violation     Violation
-}
-
-// String is the result as one line: value, period, start, offsets by
-// residue, number of exceptions, mined and confirmed rows; or "no pattern
-// with period ≤ P" and the near miss, if any.
-func (r Result) String() string {
-	if !r.Found {
-		s := fmt.Sprintf("v=%d no pattern with period ≤ %d", r.Value, r.MaxPeriod)
-		if m := r.NearMiss; m != nil {
-			s += fmt.Sprintf(" (period %d from x=%d fits rows x < %d, then %v)", m.Period, m.Start, r.MinedTo, m.Violation)
-		}
-		return s
-	}
-	offsets := make([]string, len(r.Offsets))
-	for i, d := range r.Offsets {
-		offsets[i] = fmt.Sprintf("%+d", d)
-	}
-	return fmt.Sprintf("v=%d period=%d start=%d offsets=[%s] exceptions=%d mined_to=%d confirmed_to=%d",
-		r.Value, r.Period, r.Start, strings.Join(offsets, ","), len(r.Exceptions), r.MinedTo, r.ConfirmedTo)
+	// Status is Stable, Unstable or None; Grade is A (stable, seen on at
+	// least two of the three stages, at least strongRepetitions periods
+	// after x₀), B (stable otherwise) or C (unstable), and empty unless Found.
+	Status Status
+	Grade  string
+	// Repetitions is how many whole periods were observed after x₀.
+	Repetitions int
+	// Rule is the acceptance rule applied to the whole table.
+	Rule Rule
+	// Stages are the fits on the first half, three quarters and all rows.
+	Stages []Stage
+	// Break is set when Status is Unstable.
+	Break *Break
+	// BestFits, when not Found, are the longest tail fits of the whole
+	// table, one per candidate period, longest first.
+	BestFits []TailFit
 }
 
 // Search finds where value v lies in the indexed table as a Pattern: the
 // smallest period p ≤ MaxPeriod, then the smallest start x₀, such that
-// f_v(x) − x depends only on x mod p for every row x ≥ x₀, where G(x, f_v(x))
-// = v. It fails only if v is not in the index or opt is out of range; a value
-// without a pattern is a Result that is not Found.
-//
-// To guard against patterns that are artefacts of a finite table, a
-// candidate is mined on rows x < MineRows, and accepted only if
-//
-//   - its rule holds on at least MinPeriods whole periods and on at least
-//     half of the mined rows (x₀ ≤ MineRows/2), every residue being seen;
-//   - every row below x₀ has v inside the table, so the exceptions are all
-//     the cells of value v in those rows;
-//   - Check finds no violation on the whole table. A row whose predicted
-//     cell lies beyond column n is missing data, not a violation.
+// f_v(x) − x depends only on x mod p for every row x ≥ x₀ (G(x, f_v(x)) = v)
+// under the acceptance rule (see Rule). It runs the search on the first
+// half, three quarters and all of the rows, and calls the result Unstable
+// if a fit found on fewer rows breaks further on. It fails only if v is not
+// in the index or opt is out of range; a value without a pattern is a Result
+// that is not Found, with its best tail fits.
 func Search(idx *Index, v int, opt Options) (Result, error) {
 	if v < 0 || v > idx.maxValue {
 		return Result{}, fmt.Errorf("pattern: value %d is not in the index (0…%d)", v, idx.maxValue)
 	}
-	opt, err := opt.resolved(idx.rows)
+	opt, err := opt.resolved()
 	if err != nil {
 		return Result{}, err
 	}
-	res := Result{Pattern: Pattern{Value: v}, MaxPeriod: opt.MaxPeriod, MinedTo: opt.MineRows}
-	f := idx.first[v][:opt.MineRows]
-	// Periods beyond MineRows/MinPeriods cannot repeat often enough.
-	for p := 1; p <= opt.MaxPeriod && opt.MineRows/p >= opt.MinPeriods; p++ {
-		start := tailStart(f, p, idx.n)
-		if (opt.MineRows-start)/p < opt.MinPeriods || 2*start > opt.MineRows {
-			continue
-		}
-		offsets, ok := tailOffsets(f, start, p)
-		if !ok {
-			continue
-		}
-		exceptions, ok := idx.exceptions(v, start)
-		if !ok {
-			continue
-		}
-		candidate := Pattern{Value: v, Period: p, Start: start, Offsets: offsets, Exceptions: exceptions}
-		verdict, err := Check(idx, candidate)
+	d, decided := offsetSequence(idx, v)
+	res := Result{Pattern: Pattern{Value: v}, Status: None}
+	var stagePatterns []*Pattern
+	for _, rows := range []int{(idx.rows + 1) / 2, (3*idx.rows + 3) / 4, idx.rows} {
+		s, p, fits, err := searchStage(idx, v, d, rows, min(rows, decided), opt)
 		if err != nil {
 			return Result{}, err
 		}
-		if len(verdict.Violations) > 0 {
-			if res.NearMiss == nil {
-				res.NearMiss = &NearMiss{p, start, verdict.Violations[0]}
+		res.Stages = append(res.Stages, s)
+		stagePatterns = append(stagePatterns, p)
+		if rows == idx.rows {
+			res.Rule = newRule(rows, min(rows, decided), opt)
+			if p == nil {
+				res.BestFits = bestFits(fits, min(rows, decided))
 			}
+		}
+	}
+	whole := stagePatterns[len(stagePatterns)-1]
+	if whole != nil {
+		res.Pattern, res.Found, res.Status = *whole, true, Stable
+		res.Repetitions = res.Stages[len(res.Stages)-1].Fit.Repetitions
+	}
+	// The latest earlier stage whose fit differs from the whole table's
+	// broke somewhere after its rows.
+	for i := len(stagePatterns) - 2; i >= 0; i-- {
+		early := stagePatterns[i]
+		if early == nil || (whole != nil && early.Period == whole.Period && early.Start == whole.Start) {
 			continue
 		}
-		candidate.ConfirmedTo = verdict.ConfirmedTo
-		res.Pattern, res.Found, res.NearMiss = candidate, true, nil
-		return res, nil
+		verdict, err := Check(idx, *early)
+		if err != nil {
+			return Result{}, err
+		}
+		if len(verdict.Violations) == 0 {
+			continue // it holds, the whole table merely prefers a shorter period
+		}
+		violation := verdict.Violations[0]
+		res.Status = Unstable
+		res.Break = &Break{Period: early.Period, Start: early.Start, Row: violation.Cell.X, Violation: violation}
+		switch {
+		case whole != nil:
+			res.Break.Then = res.Stages[len(res.Stages)-1].Fit
+		case len(res.BestFits) > 0:
+			res.Break.Then = &res.BestFits[0]
+		}
+		break
+	}
+	if res.Found {
+		res.Grade = grade(res)
 	}
 	return res, nil
 }
 
-// tailStart returns the least x₀ such that the rows x₀ … len(f)−1 fit one
-// offset f[x] − x per residue x mod p, scanning down from the last row. A
-// row without the value (f[x] < 0) fits an offset d only if its cell x + d
-// lies beyond column n; while its residue's offset is not yet known, the
-// lowest such row waits to be compared with it.
-func tailStart(f []int32, p, n int) int {
-	offset := make([]int, p)
-	known := make([]bool, p)
-	absent := make([]int, p) // lowest row of each residue without the value, or −1
-	for r := range absent {
-		absent[r] = -1
+// grade rates a found pattern: see Result.Grade.
+func grade(r Result) string {
+	if r.Status != Stable {
+		return "C"
 	}
-	for x := len(f) - 1; x >= 0; x-- {
-		r := x % p
-		if f[x] < 0 {
-			switch {
-			case !known[r]:
-				absent[r] = x
-			case x+offset[r] <= n:
-				return x + 1
-			}
-			continue
-		}
-		d := int(f[x]) - x
-		switch {
-		case !known[r] && absent[r] >= 0 && absent[r]+d <= n:
-			return absent[r] + 1
-		case !known[r]:
-			offset[r], known[r] = d, true
-		case offset[r] != d:
-			return x + 1
-		}
-	}
-	return 0
-}
-
-// tailOffsets returns the offset of each residue mod p from the first row at
-// or after start that holds the value; ok is false if a residue has none.
-func tailOffsets(f []int32, start, p int) (offsets []int, ok bool) {
-	offsets = make([]int, p)
-	known := make([]bool, p)
 	seen := 0
-	for x := start; x < len(f) && seen < p; x++ {
-		if r := x % p; f[x] >= 0 && !known[r] {
-			offsets[r], known[r] = int(f[x])-x, true
+	for _, s := range r.Stages {
+		if s.Fit != nil && s.Fit.Period == r.Period && s.Fit.Start == r.Start {
 			seen++
 		}
 	}
-	return offsets, seen == p
+	if seen >= 2 && r.Repetitions >= strongRepetitions {
+		return "A"
+	}
+	return "B"
+}
+
+// searchStage runs the rule on the first rows rows, of which the first
+// decided are decided, and returns the stage, its pattern (nil if none) and
+// the tail fit of every period tried.
+func searchStage(idx *Index, v int, d []int32, rows, decided int, opt Options) (Stage, *Pattern, []TailFit, error) {
+	rule := newRule(rows, decided, opt)
+	stage := Stage{Rows: rows}
+	var fits []TailFit
+	for p := 1; p <= rule.MaxPeriod; p++ {
+		fit := tailFit(d, decided, p)
+		fits = append(fits, fit)
+		if !rule.accepts(fit) {
+			continue
+		}
+		exceptions, ok := idx.exceptions(v, fit.Start)
+		if !ok {
+			continue
+		}
+		offsets := make([]int, p)
+		for x := fit.Start; x < fit.Start+p; x++ {
+			offsets[x%p] = int(d[x])
+		}
+		candidate := Pattern{Value: v, Period: p, Start: fit.Start, Offsets: offsets, Exceptions: exceptions}
+		verdict, err := check(idx, candidate, rows)
+		if err != nil {
+			return Stage{}, nil, nil, err
+		}
+		if len(verdict.Violations) > 0 {
+			continue
+		}
+		candidate.ConfirmedTo = verdict.ConfirmedTo
+		stage.Fit = &fit
+		return stage, &candidate, fits, nil
+	}
+	return stage, nil, fits, nil
 }

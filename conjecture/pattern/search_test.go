@@ -1,6 +1,7 @@
 package pattern_test
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"reflect"
@@ -81,28 +82,28 @@ func TestSearchSynthetic(t *testing.T) {
 			f:    func(x int) int { return noise[x] },
 		},
 		{
-			// The rule only starts at x₀ = 150, beyond half of the 201
-			// mined rows: not accepted, as it covers too few of them…
-			name: "late start",
-			f:    lateStart,
+			// The rule may start anywhere that leaves MinPeriods periods
+			// over a quarter of the rows: x₀ = 150 of 401…
+			name: "late start", found: true,
+			f:    lateStart(150),
+			want: pattern.Pattern{Period: 1, Start: 150, Offsets: []int{0}, Exceptions: lateExceptions(150), ConfirmedTo: n},
 		},
 		{
-			// …but found when more rows are mined.
-			name: "late start, more rows mined", found: true,
-			f:    lateStart,
-			opt:  pattern.Options{MineRows: 350},
-			want: pattern.Pattern{Period: 1, Start: 150, Offsets: []int{0}, Exceptions: lateExceptions(), ConfirmedTo: n},
+			// …but not x₀ = 320, beyond x₀ ≤ 300: 81 rows are not evidence.
+			name: "too late a start",
+			f:    lateStart(320),
 		},
 		{
-			// Period 50 repeats only 4 times in 201 mined rows.
+			// Period 120 repeats only 3 times in 401 rows.
 			name: "too few periods",
-			f:    func(x int) int { return x + []int{0, 1}[min(x%50, 1)] },
+			f:    func(x int) int { return x + []int{0, 1}[min(x%120, 1)] },
 		},
 		{
 			name: "too few periods, fewer required", found: true,
-			f:    func(x int) int { return x + []int{0, 1}[min(x%50, 1)] },
-			opt:  pattern.Options{MinPeriods: 4},
-			want: pattern.Pattern{Period: 50, Offsets: everyButFirst(50), Exceptions: []pattern.Cell{}, ConfirmedTo: n},
+			f:    func(x int) int { return x + []int{0, 1}[min(x%120, 1)] },
+			opt:  pattern.Options{MinPeriods: 3},
+			// Row 400 ≡ 40 puts its cell at 401, beyond the edge.
+			want: pattern.Pattern{Period: 120, Offsets: everyButFirst(120), Exceptions: []pattern.Cell{}, ConfirmedTo: n - 1},
 		},
 		{
 			// A row below x₀ without the value, far from the edge: the
@@ -131,19 +132,22 @@ func TestSearchSynthetic(t *testing.T) {
 	}
 }
 
-// lateStart puts 0 on the diagonal from row 150 and at y = 160 − x before.
-func lateStart(x int) int {
-	if x < 150 {
-		return 160 - x
+// lateStart puts 0 on the diagonal from row x0 and at y = x0 + 10 − x
+// before.
+func lateStart(x0 int) func(x int) int {
+	return func(x int) int {
+		if x < x0 {
+			return x0 + 10 - x
+		}
+		return x
 	}
-	return x
 }
 
-// lateExceptions are the cells of lateStart below row 150.
-func lateExceptions() []pattern.Cell {
-	c := make([]pattern.Cell, 150)
+// lateExceptions are the cells of lateStart(x0) below row x0.
+func lateExceptions(x0 int) []pattern.Cell {
+	c := make([]pattern.Cell, x0)
 	for x := range c {
-		c[x] = pattern.Cell{X: x, Y: 160 - x}
+		c[x] = pattern.Cell{X: x, Y: x0 + 10 - x}
 	}
 	return c
 }
@@ -157,21 +161,74 @@ func everyButFirst(p int) []int {
 	return offsets
 }
 
-// TestSearchNearMiss: a rule that holds on the mined rows and fails later is
-// not reported as a pattern; the result names the first cell it fails at.
-func TestSearchNearMiss(t *testing.T) {
-	idx := syntheticIndex(t, 400, func(x int) int {
-		if x == 300 {
-			return 0
+// regime puts 0 on the diagonal up to row change − 1 and, from row change
+// on, at y = x + 1 − 2·(x mod 2): a pattern that changes at a chosen row.
+func regime(change int) func(x int) int {
+	return func(x int) int {
+		if x < change {
+			return x
 		}
-		return x
-	})
-	got := search(t, idx, 0, pattern.Options{MaxPeriod: 16})
-	m := got.NearMiss
-	if got.Found || m == nil || m.Period != 1 || m.Start != 0 || m.Violation.Cell != (pattern.Cell{X: 300, Y: 0}) {
-		t.Fatalf("got %v, near miss %+v; want a near miss of period 1 at (300,0)", got, m)
+		return x + 1 - 2*(x%2)
 	}
-	if s := got.String(); !strings.Contains(s, "no pattern with period ≤ 16") || !strings.Contains(s, "G(300,0) = 0") {
+}
+
+// TestSearchRegimes plants a change of pattern at a chosen row. The fit on
+// the first half of the rows (period 1 from 0) breaks there, so the value is
+// unstable with the break at that row; when the new regime covers enough of
+// the table it is the pattern (grade C), otherwise there is none.
+func TestSearchRegimes(t *testing.T) {
+	const n = 400
+	for _, c := range []struct {
+		change int
+		found  bool
+	}{{250, true}, {290, true}, {330, false}, {370, false}} {
+		got := search(t, syntheticIndex(t, n, regime(c.change)), 0, pattern.Options{})
+		k := got.Break
+		if got.Status != pattern.Unstable || k == nil || k.Period != 1 || k.Start != 0 || k.Row != c.change {
+			t.Fatalf("change at %d: %v; want unstable, period 1 from 0 breaking at row %d", c.change, got, c.change)
+		}
+		if got.Found != c.found {
+			t.Fatalf("change at %d: found = %v, want %v: %v", c.change, got.Found, c.found, got)
+		}
+		if c.found && (got.Period != 2 || got.Start != c.change || got.Grade != "C" || k.Then == nil || k.Then.Start != c.change) {
+			t.Errorf("change at %d: %v; want period 2 from %d, grade C", c.change, got, c.change)
+		}
+		if !c.found && (len(got.BestFits) == 0 || got.BestFits[0].Period != 2 || got.BestFits[0].Start != c.change) {
+			t.Errorf("change at %d: best fits %v; want period 2 from %d first", c.change, got.BestFits, c.change)
+		}
+		if s := got.String(); !strings.Contains(s, fmt.Sprintf("breaks at row %d", c.change)) {
+			t.Errorf("String() = %q names no break", s)
+		}
+	}
+}
+
+// TestSearchTwoFamilies: even rows of period 4, odd rows of period 6; the
+// pattern has period 12, their lcm, and its form names the two families.
+func TestSearchTwoFamilies(t *testing.T) {
+	f := func(x int) int {
+		if x%2 == 0 {
+			return x + 2 + x%4/2
+		}
+		return x + 5 + x%6/2
+	}
+	got := search(t, syntheticIndex(t, 600, f), 0, pattern.Options{})
+	if !got.Found || got.Period != 12 || got.Start != 0 || got.Status != pattern.Stable || got.Grade != "A" {
+		t.Fatalf("got %v; want period 12 from 0, stable, grade A", got)
+	}
+	if form, want := got.Form(), "even rows of period 4, odd rows of period 6 (lcm 12)"; !strings.Contains(form, want) {
+		t.Errorf("Form() = %q, want %q in it", form, want)
+	}
+}
+
+// TestSearchHonestNegative: a value without a pattern says which rule
+// nothing met and lists its best tail fits.
+func TestSearchHonestNegative(t *testing.T) {
+	random := rand.New(rand.NewPCG(3, 4))
+	got := search(t, syntheticIndex(t, 400, func(x int) int { return max(x-random.IntN(5), 0) }), 0, pattern.Options{})
+	if got.Found || got.Status != pattern.None || got.Rule.MaxPeriod != 100 || got.Rule.MaxStart != 300 || got.Rule.MinPeriods != 4 {
+		t.Fatalf("got %v, rule %+v; want none, periods ≤ 100, x₀ ≤ 300, 4 periods", got, got.Rule)
+	}
+	if s := got.String(); !strings.Contains(s, "periods 1…100, a start x₀ ≤ 300, at least 4 whole periods") {
 		t.Errorf("String() = %q", s)
 	}
 }
@@ -188,7 +245,6 @@ func TestSearchErrors(t *testing.T) {
 		{"value above index", 1, pattern.Options{}},
 		{"negative max period", 0, pattern.Options{MaxPeriod: -1}},
 		{"huge max period", 0, pattern.Options{MaxPeriod: pattern.MaxPeriodLimit + 1}},
-		{"too many mined rows", 0, pattern.Options{MineRows: 12}},
 		{"negative min periods", 0, pattern.Options{MinPeriods: -2}},
 	} {
 		if _, err := pattern.Search(idx, c.v, c.opt); err == nil {

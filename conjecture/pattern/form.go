@@ -1,0 +1,224 @@
+package pattern
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// maxRuns is the most runs of equal offsets Form writes out; a pattern
+// with more is summarised, its offsets being in the JSON.
+const maxRuns = 12
+
+// Form returns the periodic part of p in the most compact form found, in
+// words, for x ≥ Start:
+//
+//   - "y = x + c" for a constant offset;
+//   - "|x − y| = p/2 and ⌊(x − a)/p⌋ = ⌊(y − a)/p⌋" when the offsets are ±p/2,
+//   - on the residues a … a+p/2−1: each block of p rows from a pairs up
+//     its halves (Theorem 4(4) of the goishi-hiroi paper is p = 4, a = 2);
+//   - "y = x ± c" with the residues of the + sign as intervals;
+//   - the offsets as runs over residue intervals, when there are at most
+//     maxRuns runs; and, when the rows x ≡ 0 and x ≡ 1 (mod 2) follow
+//     shorter periods of their own, those two families;
+//   - otherwise how many distinct offsets, between which bounds.
+func (p Pattern) Form() string {
+	if p.Period < 1 || len(p.Offsets) != p.Period {
+		return ""
+	}
+	lo, hi := slices.Min(p.Offsets), slices.Max(p.Offsets)
+	switch {
+	case lo == hi:
+		return "y = x" + signedTerm(lo)
+	case lo == -hi:
+		plus := residuesWhere(p.Offsets, func(d int) bool { return d > 0 })
+		if a, ok := cyclicInterval(plus, p.Period); ok && 2*hi == p.Period {
+			return fmt.Sprintf("|x − y| = %d and ⌊%s/%d⌋ = ⌊%s/%d⌋", hi, shifted("x", a), p.Period, shifted("y", a), p.Period)
+		}
+		if runs := intervals(plus, p.Period); len(runs) <= maxRuns {
+			return fmt.Sprintf("y = x + %d if x mod %d ∈ %s, y = x − %d otherwise", hi, p.Period, strings.Join(runs, " ∪ "), hi)
+		}
+	}
+	text := offsetRuns(p.Offsets)
+	if text == "" {
+		distinct := slices.Compact(slices.Sorted(slices.Values(p.Offsets)))
+		text = fmt.Sprintf("y − x takes %d distinct values between %s and %s over the %d residues (offsets in the JSON)",
+			len(distinct), signed(lo), signed(hi), p.Period)
+	}
+	if q0, q1, ok := twoFamilies(p.Offsets); ok {
+		text += fmt.Sprintf("; two interleaved families: even rows of period %d, odd rows of period %d (lcm %d)", q0, q1, p.Period)
+	}
+	return text
+}
+
+// signedTerm writes "+ c", "− c" or nothing for c = 0.
+func signedTerm(c int) string {
+	switch {
+	case c > 0:
+		return fmt.Sprintf(" + %d", c)
+	case c < 0:
+		return fmt.Sprintf(" − %d", -c)
+	}
+	return ""
+}
+
+// residuesWhere returns the residues r with keep(offsets[r]).
+func residuesWhere(offsets []int, keep func(int) bool) []bool {
+	in := make([]bool, len(offsets))
+	for r, d := range offsets {
+		in[r] = keep(d)
+	}
+	return in
+}
+
+// cyclicInterval reports whether the residues in set are one interval
+// a, a+1, …, a+len−1 mod p of half the residues, and returns its first a.
+func cyclicInterval(in []bool, p int) (a int, ok bool) {
+	count := 0
+	for _, b := range in {
+		if b {
+			count++
+		}
+	}
+	if 2*count != p {
+		return 0, false
+	}
+	for a = range p {
+		if in[a] && !in[(a+p-1)%p] {
+			for k := range count {
+				if !in[(a+k)%p] {
+					return 0, false
+				}
+			}
+			return a, true
+		}
+	}
+	return 0, false
+}
+
+// intervals writes the residues in set as "[a, b]" intervals, in order.
+func intervals(in []bool, p int) []string {
+	var out []string
+	for r := 0; r < p; r++ {
+		if !in[r] {
+			continue
+		}
+		end := r
+		for end+1 < p && in[end+1] {
+			end++
+		}
+		if end == r {
+			out = append(out, fmt.Sprintf("{%d}", r))
+		} else {
+			out = append(out, fmt.Sprintf("[%d, %d]", r, end))
+		}
+		r = end
+	}
+	return out
+}
+
+// offsetRuns writes the offsets as runs "y − x = d for x mod p ∈ [a, b]",
+// or "" if there are more than maxRuns runs.
+func offsetRuns(offsets []int) string {
+	var runs []string
+	p := len(offsets)
+	for r := 0; r < p; {
+		end := r
+		for end+1 < p && offsets[end+1] == offsets[r] {
+			end++
+		}
+		if len(runs) == maxRuns {
+			return ""
+		}
+		set := fmt.Sprintf("{%d}", r)
+		if end > r {
+			set = fmt.Sprintf("[%d, %d]", r, end)
+		}
+		runs = append(runs, fmt.Sprintf("%s on %s", signed(offsets[r]), set))
+		r = end + 1
+	}
+	return fmt.Sprintf("y − x = %s (by x mod %d)", strings.Join(runs, ", "), p)
+}
+
+// twoFamilies reports whether the rows of each parity follow a period
+// shorter than p = len(offsets) of their own: for the rows x ≡ c (mod 2),
+// the least even q_c dividing p with offsets[r] = offsets[(r+q_c) mod p] for
+// every r ≡ c. Then p = lcm(q₀, q₁) and the value's cells are two interleaved
+// families with their own periods.
+func twoFamilies(offsets []int) (q0, q1 int, ok bool) {
+	p := len(offsets)
+	if p%2 != 0 || p < 4 {
+		return 0, 0, false
+	}
+	classPeriod := func(c int) int {
+		for q := 2; q < p; q += 2 {
+			if p%q != 0 {
+				continue
+			}
+			holds := true
+			for r := c; r < p && holds; r += 2 {
+				holds = offsets[r] == offsets[(r+q)%p]
+			}
+			if holds {
+				return q
+			}
+		}
+		return p
+	}
+	q0, q1 = classPeriod(0), classPeriod(1)
+	return q0, q1, q0 < p && q1 < p
+}
+
+// ExceptionSummary sorts the exceptions of a pattern, the cells of its value
+// in the rows x < Start, by how they relate to the periodic rule.
+type ExceptionSummary struct {
+	// Total is the number of exceptions.
+	Total int `json:"total"`
+	// FollowRule: cells (x, y) with y = x + d(x mod p), as if the rule
+	// started earlier.
+	FollowRule int `json:"follow_rule"`
+	// Mirror: cells (x, y) whose mirror (y, x) is a cell of the periodic
+	// part (y ≥ Start): the table being symmetric, these are forced.
+	Mirror int `json:"mirror"`
+	// Others are the rest.
+	Others []Cell `json:"others"`
+}
+
+// SummarizeExceptions sorts the exceptions of p (see ExceptionSummary).
+func (p Pattern) SummarizeExceptions() ExceptionSummary {
+	s := ExceptionSummary{Total: len(p.Exceptions), Others: []Cell{}}
+	for _, c := range p.Exceptions {
+		switch {
+		case c.Y == c.X+p.Offsets[c.X%p.Period]:
+			s.FollowRule++
+		case c.Y >= p.Start && p.predict(c.Y) == c.X:
+			s.Mirror++
+		default:
+			s.Others = append(s.Others, c)
+		}
+	}
+	return s
+}
+
+// String summarises the exceptions in one sentence, listing the others when
+// there are at most maxRuns of them.
+func (s ExceptionSummary) String() string {
+	var parts []string
+	if s.FollowRule > 0 {
+		parts = append(parts, fmt.Sprintf("%d follow the rule below x₀", s.FollowRule))
+	}
+	if s.Mirror > 0 {
+		parts = append(parts, fmt.Sprintf("%d are mirror images (y, x) of cells of the periodic part", s.Mirror))
+	}
+	switch {
+	case len(s.Others) == 0:
+	case len(s.Others) <= maxRuns:
+		parts = append(parts, fmt.Sprintf("the others are %s", cellSet(s.Others)))
+	default:
+		parts = append(parts, fmt.Sprintf("%d others (rows %d…%d, listed in the JSON)", len(s.Others), s.Others[0].X, s.Others[len(s.Others)-1].X))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return fmt.Sprintf("%d cells: %s", s.Total, strings.Join(parts, "; "))
+}

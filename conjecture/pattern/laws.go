@@ -1,0 +1,182 @@
+package pattern
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// Law is a rule for the period as a function of the value, checked on every
+// value of a search: Holds are the values with a pattern whose period it
+// gives, Exceptions those with a pattern whose period it does not; values
+// without a pattern decide nothing and are in neither list.
+type Law struct {
+	Law        string `json:"law"`
+	Holds      []int  `json:"holds"`
+	Exceptions []int  `json:"exceptions"`
+}
+
+// String states the law with the values it holds for and its exceptions.
+func (l Law) String() string {
+	s := fmt.Sprintf("%s: holds for v ∈ %s", l.Law, valueSet(l.Holds))
+	if len(l.Exceptions) > 0 {
+		s += fmt.Sprintf(", fails for v ∈ %s", valueSet(l.Exceptions))
+	}
+	return s
+}
+
+// minLawValues is the least number of values a law must hold for.
+const minLawValues = 3
+
+// FindLaws searches the periods of the found patterns among results for
+// laws in v, and checks each on every value with a pattern:
+//
+//   - p(v) = 2^⌈log₂(v+1)⌉, the period of nim;
+//   - p(v) = a·v + b, the affine law holding for the most values, and the
+//     same within each class v ≡ r (mod k), k = 2, 3, 4;
+//   - runs of consecutive values with one period, p(v) = c for a ≤ v ≤ b;
+//   - doubling: runs of values whose successive distinct periods double.
+//
+// A law is kept if it holds for at least minLawValues values and for more
+// values than it fails for.
+func FindLaws(results []Result) []Law {
+	var vs, ps []int
+	for _, r := range results {
+		if r.Found {
+			vs, ps = append(vs, r.Value), append(ps, r.Period)
+		}
+	}
+	var laws []Law
+	keep := func(name string, period func(v int) (int, bool), only func(v int) bool) {
+		l := Law{Law: name, Holds: []int{}, Exceptions: []int{}}
+		for i, v := range vs {
+			if only != nil && !only(v) {
+				continue
+			}
+			if p, ok := period(v); ok && p == ps[i] {
+				l.Holds = append(l.Holds, v)
+			} else {
+				l.Exceptions = append(l.Exceptions, v)
+			}
+		}
+		if len(l.Holds) >= minLawValues && len(l.Holds) > len(l.Exceptions) {
+			laws = append(laws, l)
+		}
+	}
+	keep("p(v) = 2^⌈log₂(v+1)⌉", func(v int) (int, bool) { return 1 << bits.Len(uint(v)), true }, nil)
+	all := func(int) bool { return true }
+	if a, b, ok := bestAffine(vs, ps, all); ok {
+		keep(affineName(a, b, ""), affine(a, b), nil)
+	}
+	for k := 2; k <= 4; k++ {
+		for r := range k {
+			class := func(v int) bool { return v%k == r }
+			if a, b, ok := bestAffine(vs, ps, class); ok {
+				keep(affineName(a, b, fmt.Sprintf(" for v ≡ %d (mod %d)", r, k)), affine(a, b), class)
+			}
+		}
+	}
+	laws = append(laws, constantRuns(vs, ps)...)
+	return append(laws, doublingRuns(vs, ps)...)
+}
+
+// affine is the law p(v) = a·v + b.
+func affine(a, b int) func(int) (int, bool) {
+	return func(v int) (int, bool) { return a*v + b, a*v+b > 0 }
+}
+
+// affineName writes "p(v) = a·v + b" and a qualifier.
+func affineName(a, b int, qualifier string) string {
+	return fmt.Sprintf("p(v) = %d·v%s%s", a, signedTerm(b), qualifier)
+}
+
+// bestAffine returns the affine law a·v + b, a ≥ 1, through two of the
+// points (v, p) with in(v) that holds for the most of them (ties: the
+// smallest a), if one holds for at least minLawValues.
+func bestAffine(vs, ps []int, in func(int) bool) (a, b int, ok bool) {
+	best := 0
+	for i := range vs {
+		for j := i + 1; j < len(vs); j++ {
+			dv, dp := vs[j]-vs[i], ps[j]-ps[i]
+			if !in(vs[i]) || !in(vs[j]) || dp <= 0 || dp%dv != 0 {
+				continue
+			}
+			ca, cb := dp/dv, ps[i]-dp/dv*vs[i]
+			count := 0
+			for k := range vs {
+				if in(vs[k]) && ca*vs[k]+cb == ps[k] {
+					count++
+				}
+			}
+			if count > best || (count == best && ca < a) {
+				a, b, best = ca, cb, count
+			}
+		}
+	}
+	return a, b, best >= minLawValues
+}
+
+// constantRuns returns, for each maximal run of at least minLawValues
+// consecutive values with a pattern of one period c, the law p(v) = c
+// there.
+func constantRuns(vs, ps []int) []Law {
+	var laws []Law
+	for i := 0; i < len(vs); {
+		j := i
+		for j+1 < len(vs) && vs[j+1] == vs[j]+1 && ps[j+1] == ps[i] {
+			j++
+		}
+		if j-i+1 >= minLawValues {
+			laws = append(laws, Law{Law: fmt.Sprintf("p(v) = %d for %d ≤ v ≤ %d", ps[i], vs[i], vs[j]),
+				Holds: append([]int{}, vs[i:j+1]...), Exceptions: []int{}})
+		}
+		i = j + 1
+	}
+	return laws
+}
+
+// doublingRuns returns the maximal runs of consecutive values with a
+// pattern over which the period never decreases and each change doubles
+// it, with at least two doublings: p = c, 2c, 4c, ….
+func doublingRuns(vs, ps []int) []Law {
+	var laws []Law
+	for i := 0; i < len(vs); {
+		j, doublings := i, 0
+		for j+1 < len(vs) && vs[j+1] == vs[j]+1 && (ps[j+1] == ps[j] || ps[j+1] == 2*ps[j]) {
+			if ps[j+1] == 2*ps[j] {
+				doublings++
+			}
+			j++
+		}
+		if doublings >= 2 {
+			var steps []string
+			for k := i; k <= j; k++ {
+				if k == i || ps[k] != ps[k-1] {
+					steps = append(steps, fmt.Sprintf("%d from v = %d", ps[k], vs[k]))
+				}
+			}
+			laws = append(laws, Law{Law: "the period doubles: " + strings.Join(steps, ", "),
+				Holds: append([]int{}, vs[i:j+1]...), Exceptions: []int{}})
+		}
+		i = max(j, i+1) // the run's last value may start the next run
+	}
+	return laws
+}
+
+// valueSet writes values as "{0…3, 5, 7…9}".
+func valueSet(vs []int) string {
+	var parts []string
+	for i := 0; i < len(vs); {
+		j := i
+		for j+1 < len(vs) && vs[j+1] == vs[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, fmt.Sprintf("%d…%d", vs[i], vs[j]))
+		} else {
+			parts = append(parts, fmt.Sprint(vs[i]))
+		}
+		i = j + 1
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}

@@ -1,0 +1,91 @@
+package pattern
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// absent marks, in an offset sequence, a row without the value.
+const absent = math.MinInt32
+
+// TailFit is how far back from the last decided row one period holds: the
+// rows Start … decided−1 satisfy f_v(x) − x = f_v(x+Period) − (x+Period)
+// whenever both rows are decided, and Repetitions whole periods fit in them.
+type TailFit struct {
+	Period      int `json:"period"`
+	Start       int `json:"start"`
+	Repetitions int `json:"repetitions"`
+}
+
+// offsetSequence returns d[x] = f_v(x) − x for the rows of the index, absent
+// for a row without v, and the number of decided rows: rows x ≥ decided may
+// lack v only because f_v(x) lies beyond column n. The largest offset seen,
+// dmax, bounds how far right of the diagonal v lies, so every row
+// x ≤ n − dmax is decided; later rows are left to Check, which treats a cell
+// beyond n as missing data.
+func offsetSequence(idx *Index, v int) (d []int32, decided int) {
+	f := idx.first[v][:idx.rows]
+	d = make([]int32, len(f))
+	dmax := 0
+	for x, y := range f {
+		if y < 0 {
+			d[x] = absent
+			continue
+		}
+		d[x] = y - int32(x)
+		dmax = max(dmax, int(d[x]))
+	}
+	return d, min(len(f), idx.n-dmax+1)
+}
+
+// tailStart returns the least x₀ such that d[x] = d[x+p] for every x with
+// x₀ ≤ x and x + p < decided, no row from x₀ on being absent. It compares
+// rows pairwise from the top down and stops at the first difference, so a
+// period the tail does not have costs a few rows, not a scan of the table:
+// this is what makes trying every period up to rows/MinPeriods cheap.
+func tailStart(d []int32, decided, p int) int {
+	x := decided - 1 - p
+	for ; x >= 0; x-- {
+		if d[x] != d[x+p] || d[x] == absent {
+			break
+		}
+	}
+	// An absent row r in the tail stops the loop at r or at r − p, so a
+	// tail holding one is shorter than two periods: never accepted.
+	return max(x+1, 0)
+}
+
+// tailFit is the tail of d for period p over the first decided rows.
+func tailFit(d []int32, decided, p int) TailFit {
+	start := tailStart(d, decided, p)
+	return TailFit{Period: p, Start: start, Repetitions: (decided - start) / p}
+}
+
+// maxBestFits is how many tail fits a result without a pattern lists.
+const maxBestFits = 5
+
+// bestFits returns the longest tail fits among fits, at most maxBestFits of
+// them, longest first: a fit whose period is a multiple of a listed one and
+// which starts no earlier adds nothing and is left out. Fits of fewer than
+// two periods are not evidence of anything and are left out too.
+func bestFits(fits []TailFit, decided int) []TailFit {
+	sorted := slices.Clone(fits)
+	slices.SortFunc(sorted, func(a, b TailFit) int {
+		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.Period, b.Period))
+	})
+	var best []TailFit
+	for _, f := range sorted {
+		if len(best) == maxBestFits {
+			break
+		}
+		if f.Repetitions < 2 || f.Start >= decided {
+			continue
+		}
+		redundant := slices.ContainsFunc(best, func(b TailFit) bool { return f.Period%b.Period == 0 && f.Start >= b.Start })
+		if !redundant {
+			best = append(best, f)
+		}
+	}
+	return best
+}
