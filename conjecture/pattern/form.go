@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -21,6 +22,10 @@ const maxRuns = 12
 //   - the offsets as runs over residue intervals, when there are at most
 //     maxRuns runs; and, when the rows x ≡ 0 and x ≡ 1 (mod 2) follow
 //     shorter periods of their own, those two families;
+//   - when every offset +h is matched by as many −h, the families of cells
+//     with |y − x| = h, each with its residue count, and its block form
+//     ⌊(x − a)/2h⌋ = ⌊(y − a)/2h⌋ when it has one (G₋₁ v = 14, period 112 =
+//     lcm(14, 16): |y − x| ∈ {7, 8});
 //   - otherwise how many distinct offsets, between which bounds.
 func (p Pattern) Form() string {
 	if p.Period < 1 || len(p.Offsets) != p.Period {
@@ -41,6 +46,9 @@ func (p Pattern) Form() string {
 	}
 	text := offsetRuns(p.Offsets)
 	if text == "" {
+		text = magnitudeFamilies(p.Offsets)
+	}
+	if text == "" {
 		distinct := slices.Compact(slices.Sorted(slices.Values(p.Offsets)))
 		text = fmt.Sprintf("y − x takes %d distinct values between %s and %s over the %d residues (offsets in the JSON)",
 			len(distinct), signed(lo), signed(hi), p.Period)
@@ -49,6 +57,55 @@ func (p Pattern) Form() string {
 		text += fmt.Sprintf("; two interleaved families: even rows of period %d, odd rows of period %d (lcm %d)", q0, q1, p.Period)
 	}
 	return text
+}
+
+// magnitudeFamilies writes the offsets as families by |y − x|, if every
+// magnitude h has as many residues with +h as with −h and there are at most
+// maxRuns magnitudes; otherwise "".
+func magnitudeFamilies(offsets []int) string {
+	count := map[int]int{}
+	for _, d := range offsets {
+		count[d]++
+	}
+	var parts []string
+	for _, h := range slices.Sorted(maps.Keys(count)) {
+		if h < 0 {
+			continue
+		}
+		if h == 0 || count[h] != count[-h] || len(parts) == maxRuns {
+			return ""
+		}
+		part := fmt.Sprintf("%d residues with |y − x| = %d", 2*count[h], h)
+		if a, ok := pairBlocks(offsets, h); ok {
+			part += fmt.Sprintf(", all with ⌊%s/%d⌋ = ⌊%s/%d⌋", shifted("x", a), 2*h, shifted("y", a), 2*h)
+		}
+		parts = append(parts, part)
+	}
+	return fmt.Sprintf("|y − x| takes %d values by x mod %d: %s", len(parts), len(offsets), strings.Join(parts, "; "))
+}
+
+// pairBlocks reports whether the rows with offset ±h pair up within blocks
+// of 2h rows from a: (x − a) mod 2h < h for those with +h and ≥ h for those
+// with −h, so that x and y = x ± h share their block. Residues mod p decide
+// (x − a) mod 2h only when 2h divides p = len(offsets).
+func pairBlocks(offsets []int, h int) (a int, ok bool) {
+	q := 2 * h
+	if len(offsets)%q != 0 {
+		return 0, false
+	}
+	for a = range q {
+		ok = true
+		for r, d := range offsets {
+			if (d == h && (r-a+q)%q >= h) || (d == -h && (r-a+q)%q < h) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return a, true
+		}
+	}
+	return 0, false
 }
 
 // signedTerm writes "+ c", "− c" or nothing for c = 0.

@@ -100,8 +100,8 @@ func TestSearchSynthetic(t *testing.T) {
 		},
 		{
 			name: "too few periods, fewer required", found: true,
-			f:    func(x int) int { return x + []int{0, 1}[min(x%120, 1)] },
-			opt:  pattern.Options{MinPeriods: 3},
+			f:   func(x int) int { return x + []int{0, 1}[min(x%120, 1)] },
+			opt: pattern.Options{MinPeriods: 3},
 			// Row 400 ≡ 40 puts its cell at 401, beyond the edge.
 			want: pattern.Pattern{Period: 120, Offsets: everyButFirst(120), Exceptions: []pattern.Cell{}, ConfirmedTo: n - 1},
 		},
