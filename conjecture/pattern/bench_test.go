@@ -2,6 +2,7 @@ package pattern_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -81,4 +82,42 @@ func BenchmarkSearch(b *testing.B) {
 			})
 		}
 	}
+}
+
+// benchTable is a table file for BenchmarkTableFile, such as the issue's
+// target out/gneg1_n20000.arrow; without it that benchmark is skipped.
+var benchTable = flag.String("bench-table", "", "table file searched by BenchmarkTableFile")
+
+// benchTableMaxValue is the issue's target for BenchmarkTableFile: every
+// value v ≤ 100.
+const benchTableMaxValue = 100
+
+// BenchmarkTableFile splits what `verify -patterns -values 0-100` does on
+// the file of -bench-table into its two parts, run side by side: scan (read
+// and check the file, index v ≤ 100) and search (every value, default
+// options, on that index).
+func BenchmarkTableFile(b *testing.B) {
+	if *benchTable == "" {
+		b.Skip("give -bench-table FILE, e.g. a G₋₁ table at n = 20000")
+	}
+	idx, _, err := pattern.ScanFile(context.Background(), *benchTable, benchTableMaxValue)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("scan", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, err := pattern.ScanFile(context.Background(), *benchTable, benchTableMaxValue); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("search", func(b *testing.B) {
+		for b.Loop() {
+			for v := range benchTableMaxValue + 1 {
+				if _, err := pattern.Search(idx, v, pattern.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
 }

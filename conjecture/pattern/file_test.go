@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/engine"
@@ -149,5 +150,27 @@ func TestScanFile(t *testing.T) {
 	}
 	if _, _, err := pattern.ScanFile(context.Background(), filepath.Join(t.TempDir(), "missing.arrow"), 5); err == nil {
 		t.Error("ScanFile of a missing file: no error")
+	}
+}
+
+// maxMarkdownLine is the longest line a Markdown report may have, in
+// characters, so that it stays readable.
+const maxMarkdownLine = 500
+
+// TestMarkdownLinesShort renders the report of every table the engine
+// computes, values 0 … 40, and requires every line to be at most
+// maxMarkdownLine characters.
+func TestMarkdownLinesShort(t *testing.T) {
+	n := 1200
+	if testing.Short() {
+		n = 300
+	}
+	for _, r := range tables.All() {
+		res := searchAll(t, computeIndex(t, r.ID, n, 40, nil))
+		for i, line := range strings.Split(pattern.Markdown(r.ID, r.Symbol, n, res), "\n") {
+			if length := utf8.RuneCountInString(line); length > maxMarkdownLine {
+				t.Errorf("%s, line %d: %d characters: %.120s…", r.ID, i+1, length, line)
+			}
+		}
 	}
 }
