@@ -104,8 +104,16 @@ done
   fi
   echo "## Patterns of the values $values"
   echo
+  echo "Mined conjectures, verified for 0 ≤ x, y ≤ $n; the last column names the paper that already states a value's pattern."
   for id in gneg1 gstarneg1 passnim; do
+    echo
     echo "- $id: $(tail -n 1 "$work/patterns_$id.txt") (\`patterns_$id.md\`, \`.json\`, \`.txt\`)"
+    echo
+    # The report's summary table: status, period, start x₀, grade, form and
+    # the paper stating it, for every value; then the laws in v.
+    awk '/^\| v \|/ { on = 1 } on && /^$/ { exit } on' "$work/patterns_$id.md"
+    grep '^Stated in: ' "$work/patterns_$id.md" || true
+    awk '/^## Laws in v/ { on = 1; next } on && /^- / { print "  " $0 }' "$work/patterns_$id.md"
   done
   echo
   echo "## Timings"

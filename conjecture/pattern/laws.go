@@ -87,7 +87,11 @@ func affine(a, b int) func(int) (int, bool) {
 
 // affineName writes "p(v) = a·v + b" and a qualifier.
 func affineName(a, b int, qualifier string) string {
-	return fmt.Sprintf("p(v) = %d·v%s%s", a, signedTerm(b), qualifier)
+	coefficient := fmt.Sprintf("%d·", a)
+	if a == 1 {
+		coefficient = ""
+	}
+	return fmt.Sprintf("p(v) = %sv%s%s", coefficient, signedTerm(b), qualifier)
 }
 
 // bestAffine returns the affine law a·v + b, a ≥ 1, through two of the
