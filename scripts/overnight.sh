@@ -112,8 +112,14 @@ done
     # The report's summary table: status, period, start x₀, grade, form and
     # the paper stating it, for every value; then the laws in v.
     awk '/^\| v \|/ { on = 1 } on && /^$/ { exit } on' "$work/patterns_$id.md"
+    echo
     grep '^Stated in: ' "$work/patterns_$id.md" || true
-    awk '/^## Laws in v/ { on = 1; next } on && /^- / { print "  " $0 }' "$work/patterns_$id.md"
+    if grep -q '^## Laws in v' "$work/patterns_$id.md"; then
+      echo
+      echo "Laws in v, each checked on every value with a pattern:"
+      echo
+      awk '/^## Laws in v/ { on = 1; next } on && /^- /' "$work/patterns_$id.md"
+    fi
   done
   echo
   echo "## Timings"
