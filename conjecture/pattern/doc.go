@@ -18,8 +18,8 @@
 // is period 4 from x₀ = 6 with offsets (−2, −2, +2, +2) by x mod 4, and the
 // six cells of the rows x < 6 as exceptions. A Pattern holds such a
 // statement; Search finds, for one value, the smallest period p and then the
-// smallest start x₀ for which it holds on a table, or reports that none with
-// p ≤ MaxPeriod does.
+// smallest start x₀ for which it holds on a table, under an acceptance rule
+// (see below), or reports what it searched and the best tail fits it saw.
 //
 // Exceptions are defined row by row: they are all the cells of value v in
 // the rows x < x₀, where x₀ is the least row from which every row follows
@@ -49,14 +49,31 @@
 // distinct), or is a −1 base cell (at most one per row), or has v among its
 // excluded values: above it (at most x columns, one per earlier row) or as
 // the pass (one cell, in G_P); that is at most x + v + 2 cells. So f_v is
-// partial only at the table's edge. A row whose predicted cell lies beyond column n is
-// missing data: it is neither a violation nor a confirmation. To keep artefacts of a finite table out,
-// Search mines a candidate on the lower rows x < MineRows (half the table
-// by default), accepts it only if it holds there over at least MinPeriods
-// whole periods and over at least half the mined rows, and then confirms it
-// with Check on every row of the table. Result.MinedTo and ConfirmedTo say
-// where a pattern was found and how far it was confirmed; Check re-confirms
-// it on another, larger table.
+// partial only at the table's edge.
+// A row whose predicted cell lies beyond column n is missing data: it is
+// neither a violation nor a confirmation.
+//
+// # The search
+//
+// For every period p up to a quarter of the decided rows (those whose
+// cell of v lies inside the table), the tail fit is the least x₀ from which
+// f_v(x) − x = f_v(x+p) − (x+p) on every decided row; it is found by
+// comparing rows pairwise from the last one down and stopping at the first
+// difference, so a period the tail does not have costs a few rows, and all
+// of them together far less than one scan per period. A fit is accepted if
+// it repeats at least MinPeriods (4) whole periods after x₀ and covers at
+// least a quarter of the decided rows, every row below x₀ holds v inside the
+// table (so the exceptions are complete), and Check finds no contradiction
+// on any row (a second cell of v in a row, say). Evidence is the number of
+// periods observed after x₀.
+//
+// The search runs on the first half, the first three quarters and all of
+// the rows. A fit found on fewer rows that a later stage contradicts broke
+// somewhere: the value is Unstable, with the row of the first contradiction
+// and the tail fit that follows it (G_P v = 39 at n = 20000: period 40 from
+// x₀ = 2842 until row 17364). Every statement is a conjecture verified on
+// 0 ≤ x, y ≤ n, graded A, B or C (see Result.Grade); Pattern.Form writes
+// its periodic part compactly, FindLaws looks for laws in v across values.
 //
 // # Memory
 //

@@ -1,6 +1,7 @@
 package pattern
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -257,6 +258,30 @@ func (p Pattern) SummarizeExceptions() ExceptionSummary {
 	return s
 }
 
+// maxOffsetCounts is how many offsets offsetCounts names.
+const maxOffsetCounts = 6
+
+// offsetCounts writes the most common offsets y − x of cells with their
+// counts, "y − x = +17 (900), −17 (880), … and 40 cells with 9 other offsets".
+func offsetCounts(cells []Cell) string {
+	count := map[int]int{}
+	for _, c := range cells {
+		count[c.Y-c.X]++
+	}
+	offsets := slices.SortedFunc(maps.Keys(count), func(a, b int) int { return cmp.Or(count[b]-count[a], a-b) })
+	shown := make([]string, 0, maxOffsetCounts)
+	rest := len(cells)
+	for _, d := range offsets[:min(len(offsets), maxOffsetCounts)] {
+		shown = append(shown, fmt.Sprintf("%s (%d)", signed(d), count[d]))
+		rest -= count[d]
+	}
+	text := "y − x = " + strings.Join(shown, ", ")
+	if extra := len(offsets) - len(shown); extra > 0 {
+		text += fmt.Sprintf(" and %d cells with %d other offsets", rest, extra)
+	}
+	return text
+}
+
 // String summarises the exceptions in one sentence, listing the others when
 // there are at most maxRuns of them.
 func (s ExceptionSummary) String() string {
@@ -272,7 +297,8 @@ func (s ExceptionSummary) String() string {
 	case len(s.Others) <= maxRuns:
 		parts = append(parts, fmt.Sprintf("the others are %s", cellSet(s.Others)))
 	default:
-		parts = append(parts, fmt.Sprintf("%d others (rows %d…%d, listed in the JSON)", len(s.Others), s.Others[0].X, s.Others[len(s.Others)-1].X))
+		parts = append(parts, fmt.Sprintf("%d others in rows %d…%d, %s (listed in the JSON)",
+			len(s.Others), s.Others[0].X, s.Others[len(s.Others)-1].X, offsetCounts(s.Others)))
 	}
 	if len(parts) == 0 {
 		return "none"

@@ -106,8 +106,9 @@ var paperStatements = []statement{
 		cells(0, 1, 1, 0, 2, 2, 3, 5, 4, 7, 5, 3, 6, 8, 7, 4, 8, 6)},
 }
 
-// paperN is the table size of the paper tests: large enough for periods up
-// to DefaultMaxPeriod/4 to be mined, small enough to compute in a blink.
+// paperN is the table size of the paper tests: large enough for the
+// patterns of values up to 40 with periods up to 500 to repeat four times,
+// small enough to compute in a blink.
 const paperN = 2000
 
 // TestPapersRediscovered runs the search on G₋₁, G*₋₁ and G_P and requires it
