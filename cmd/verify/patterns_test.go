@@ -199,3 +199,31 @@ func TestReportsRepeat(t *testing.T) {
 		t.Fatal("the patterns of two runs differ")
 	}
 }
+
+// TestPatternsUnstable plants a defect at G₋₁(250, 252) = 3 (Theorem 4(4):
+// row 250 ≡ 2 mod 4 has its 3 at y = x + 2). The fit on the first half of the
+// rows then breaks at row 250, too late for a pattern to start after it:
+// -patterns must call the value unstable and name the row, not state a
+// pattern, and the Markdown must say so too.
+func TestPatternsUnstable(t *testing.T) {
+	dir := t.TempDir()
+	path := writePlanted(t, dir, "gneg1", 300, 250, 252, 999)
+	mdPath := filepath.Join(dir, "patterns.md")
+	stdout, stderr, code := runVerify(t, "-patterns", "-in", path, "-values", "3", "-markdown", mdPath)
+	if code != 0 {
+		t.Fatalf("-patterns: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"v=3 unstable: no pattern under the rule", "period 4 from x₀ = 6 held on rows 6…249",
+		"breaks at row 250: G(250,252) ≠ 3", "0 of 1 values have a pattern", "1 unstable"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	md, err := os.ReadFile(mdPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "| 3 | unstable | – |"; !strings.Contains(string(md), want) {
+		t.Errorf("Markdown lacks %q:\n%s", want, md)
+	}
+}
