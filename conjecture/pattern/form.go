@@ -21,8 +21,8 @@ const maxRuns = 12
 //     its halves (Theorem 4(4) of the goishi-hiroi paper is p = 4, a = 2);
 //   - "y = x ± c" with the residues of the + sign as intervals;
 //   - the offsets as runs over residue intervals, when there are at most
-//     maxRuns runs; and, when the rows x ≡ 0 and x ≡ 1 (mod 2) follow
-//     shorter periods of their own, those two families;
+//     maxRuns runs; and, when the residues split into two interleaved
+//     families with shorter periods of their own, those (see TwoFamilies);
 //   - when every offset +h is matched by as many −h, the families of cells
 //     with |y − x| = h, each with its residue count, and its block form
 //     ⌊(x − a)/2h⌋ = ⌊(y − a)/2h⌋ when it has one (G₋₁ v = 14, period 112 =
@@ -36,7 +36,7 @@ func (p Pattern) Form() string {
 	switch {
 	case lo == hi:
 		return "y = x" + signedTerm(lo)
-	case lo == -hi:
+	case lo == -hi && !slices.ContainsFunc(p.Offsets, func(d int) bool { return d != hi && d != lo }):
 		plus := residuesWhere(p.Offsets, func(d int) bool { return d > 0 })
 		if a, ok := cyclicInterval(plus, p.Period); ok && 2*hi == p.Period {
 			return fmt.Sprintf("|x − y| = %d and ⌊%s/%d⌋ = ⌊%s/%d⌋", hi, shifted("x", a), p.Period, shifted("y", a), p.Period)
@@ -54,8 +54,8 @@ func (p Pattern) Form() string {
 		text = fmt.Sprintf("y − x takes %d distinct values between %s and %s over the %d residues (offsets in the JSON)",
 			len(distinct), signed(lo), signed(hi), p.Period)
 	}
-	if q0, q1, ok := twoFamilies(p.Offsets); ok {
-		text += fmt.Sprintf("; two interleaved families: even rows of period %d, odd rows of period %d (lcm %d)", q0, q1, p.Period)
+	if f, ok := p.TwoFamilies(); ok {
+		text += "; " + f.String()
 	}
 	return text
 }
@@ -198,33 +198,88 @@ func offsetRuns(offsets []int) string {
 	return fmt.Sprintf("y − x = %s (by x mod %d)", strings.Join(runs, ", "), p)
 }
 
-// twoFamilies reports whether the rows of each parity follow a period
-// shorter than p = len(offsets) of their own: for the rows x ≡ c (mod 2),
-// the least even q_c dividing p with offsets[r] = offsets[(r+q_c) mod p] for
-// every r ≡ c. Then p = lcm(q₀, q₁) and the value's cells are two interleaved
-// families with their own periods.
-func twoFamilies(offsets []int) (q0, q1 int, ok bool) {
-	p := len(offsets)
-	if p%2 != 0 || p < 4 {
-		return 0, 0, false
+// Families is a split of the residues of a period p into two interleaved
+// families, each following a shorter period of its own: the rows of
+// family 1 have y − x = first[x mod Periods[0]], those of family 2
+// y − x = second[x mod Periods[1]], and p = lcm(Periods). Residues counts
+// the residues mod p of each.
+type Families struct {
+	Periods  [2]int
+	Residues [2]int
+}
+
+// String writes the families: "two interleaved families: 84 residues of
+// period 14 and 28 of period 16, 112 = lcm(14, 16)".
+func (f Families) String() string {
+	p := f.Periods[0] / gcd(f.Periods[0], f.Periods[1]) * f.Periods[1]
+	return fmt.Sprintf("two interleaved families: %d residues of period %d and %d of period %d, %d = lcm(%d, %d)",
+		f.Residues[0], f.Periods[0], f.Residues[1], f.Periods[1], p, f.Periods[0], f.Periods[1])
+}
+
+// gcd is the greatest common divisor of two positive integers.
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
 	}
-	classPeriod := func(c int) int {
-		for q := 2; q < p; q += 2 {
-			if p%q != 0 {
+	return a
+}
+
+// TwoFamilies looks for two interleaved families in the periodic part of p
+// (see Families): for each pair of proper divisors q₁, q₂ of the period with
+// lcm(q₁, q₂) = p, family 1 takes, in each class mod q₁, the offset most of
+// the class has; every residue it leaves must then fit one offset per class
+// mod q₂. The pair with the least q₁ + q₂, the shortest description, is
+// returned, family 1 first; ok is false if there is none. A family is a set
+// of residues whose offsets follow its period, not a union of classes: the
+// rows with one offset +c, say, are always a family of any period. G₋₁ v = 14, period 112, is 84 residues of period 14
+// (|y − x| = 7) and 28 of period 16 (|y − x| = 8).
+func (p Pattern) TwoFamilies() (Families, bool) {
+	period := p.Period
+	var divisors []int
+	for q := 2; q < period; q++ {
+		if period%q == 0 {
+			divisors = append(divisors, q)
+		}
+	}
+	best, found := Families{}, false
+	for _, q1 := range divisors {
+		for _, q2 := range divisors {
+			if q1 == q2 || q1/gcd(q1, q2)*q2 != period || (found && q1+q2 >= best.Periods[0]+best.Periods[1]) {
 				continue
 			}
-			holds := true
-			for r := c; r < p && holds; r += 2 {
-				holds = offsets[r] == offsets[(r+q)%p]
-			}
-			if holds {
-				return q
+			if n1, ok := splitFamilies(p.Offsets, q1, q2); ok {
+				best, found = Families{Periods: [2]int{q1, q2}, Residues: [2]int{n1, period - n1}}, true
 			}
 		}
-		return p
 	}
-	q0, q1 = classPeriod(0), classPeriod(1)
-	return q0, q1, q0 < p && q1 < p
+	return best, found
+}
+
+// splitFamilies tries the split of TwoFamilies for the periods q1 and q2 and
+// returns how many residues family 1 holds; ok is false if the residues left
+// do not fit one offset per class mod q2, or if either family is empty.
+func splitFamilies(offsets []int, q1, q2 int) (n1 int, ok bool) {
+	first := make([]int, q1)
+	for c := range q1 {
+		count := map[int]int{}
+		for r := c; r < len(offsets); r += q1 {
+			count[offsets[r]]++
+		}
+		first[c] = slices.MinFunc(slices.Collect(maps.Keys(count)), func(a, b int) int { return cmp.Or(count[b]-count[a], a-b) })
+	}
+	second := make([]int, q2)
+	known := make([]bool, q2)
+	for r, d := range offsets {
+		switch c := r % q2; {
+		case d == first[r%q1]:
+			n1++
+		case !known[c]:
+			second[c], known[c] = d, true
+		case second[c] != d:
+			return 0, false
+		}
+	}
+	return n1, n1 > 0 && n1 < len(offsets)
 }
 
 // ExceptionSummary sorts the exceptions of a pattern, the cells of its value

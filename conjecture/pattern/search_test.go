@@ -202,8 +202,11 @@ func TestSearchRegimes(t *testing.T) {
 	}
 }
 
-// TestSearchTwoFamilies: even rows of period 4, odd rows of period 6; the
-// pattern has period 12, their lcm, and its form names the two families.
+// TestSearchTwoFamilies: even rows with y − x = 2, 3 by x mod 4, odd rows
+// with 5, 6, 7 by x mod 6; the pattern has period 12, and its form names the
+// two families with the least periods: on odd rows x mod 6 is fixed by
+// x mod 3, so the odd rows are 6 residues of period 3, the even rows 6 of
+// period 4, and 12 = lcm(3, 4).
 func TestSearchTwoFamilies(t *testing.T) {
 	f := func(x int) int {
 		if x%2 == 0 {
@@ -215,7 +218,7 @@ func TestSearchTwoFamilies(t *testing.T) {
 	if !got.Found || got.Period != 12 || got.Start != 0 || got.Status != pattern.Stable || got.Grade != "A" {
 		t.Fatalf("got %v; want period 12 from 0, stable, grade A", got)
 	}
-	if form, want := got.Form(), "even rows of period 4, odd rows of period 6 (lcm 12)"; !strings.Contains(form, want) {
+	if form, want := got.Form(), "two interleaved families: 6 residues of period 3 and 6 of period 4, 12 = lcm(3, 4)"; !strings.Contains(form, want) {
 		t.Errorf("Form() = %q, want %q in it", form, want)
 	}
 }
