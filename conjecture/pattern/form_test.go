@@ -1,6 +1,10 @@
 package pattern_test
 
 import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/grundy-lab/grundy/conjecture/pattern"
@@ -44,5 +48,103 @@ func TestTwoFamilies(t *testing.T) {
 	}
 	if _, ok := (pattern.Pattern{Value: 3, Period: 4, Offsets: []int{-2, -2, 2, 2}}).TwoFamilies(); ok {
 		t.Error("Theorem 4(4), period 4, split into two families")
+	}
+}
+
+// offsetsOfForm reads back the offsets by residue that a form of Form
+// states, for the forms that state every offset; ok is false for the others.
+func offsetsOfForm(t *testing.T, form string, p int) (offsets []int, ok bool) {
+	t.Helper()
+	number := func(s string) int {
+		s = strings.Replace(strings.Replace(s, "−", "-", 1), "+", "", 1)
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			t.Fatalf("form %q: %q is not a number", form, s)
+		}
+		return n
+	}
+	// residues reads "{3} ∪ [5, 7]" into a set.
+	residues := func(s string) map[int]bool {
+		in := map[int]bool{}
+		for _, part := range strings.Split(s, " ∪ ") {
+			if m := regexp.MustCompile(`^\[(\d+), (\d+)\]$`).FindStringSubmatch(part); m != nil {
+				for r := number(m[1]); r <= number(m[2]); r++ {
+					in[r] = true
+				}
+			} else {
+				in[number(strings.Trim(part, "{}"))] = true
+			}
+		}
+		return in
+	}
+	offsets = make([]int, p)
+	if m := regexp.MustCompile(`^y = x(?: ([+−]) (\d+))?$`).FindStringSubmatch(form); m != nil {
+		c := 0
+		if m[2] != "" {
+			c = number(m[1] + m[2])
+		}
+		for r := range offsets {
+			offsets[r] = c
+		}
+		return offsets, true
+	}
+	if m := regexp.MustCompile(`^\|x − y\| = (\d+) and ⌊(?:\(x−(\d+)\)|x)/(\d+)⌋ = ⌊`).FindStringSubmatch(form); m != nil {
+		h, a := number(m[1]), 0
+		if m[2] != "" {
+			a = number(m[2])
+		}
+		for r := range offsets {
+			offsets[r] = -h
+			if ((r-a)%p+p)%p < h {
+				offsets[r] = h
+			}
+		}
+		return offsets, number(m[3]) == p
+	}
+	if m := regexp.MustCompile(`^y = x \+ (\d+) if x mod (\d+) ∈ (.*), y = x − (\d+) otherwise$`).FindStringSubmatch(form); m != nil {
+		plus := residues(m[3])
+		for r := range offsets {
+			offsets[r] = -number(m[4])
+			if plus[r] {
+				offsets[r] = number(m[1])
+			}
+		}
+		return offsets, number(m[2]) == p
+	}
+	if m := regexp.MustCompile(`^y − x = (.*) \(by x mod (\d+)\)`).FindStringSubmatch(form); m != nil {
+		// Runs hold ", " inside intervals: parse them with one expression.
+		for _, run := range regexp.MustCompile(`([+−]?\d+) on (\{\d+\}|\[\d+, \d+\])`).FindAllStringSubmatch(m[1], -1) {
+			for r := range residues(run[2]) {
+				offsets[r] = number(run[1])
+			}
+		}
+		return offsets, number(m[2]) == p
+	}
+	return nil, false
+}
+
+// TestFormStatesTheOffsets reads back every form that states the offsets,
+// for every pattern of G₋₁, G*₋₁ and G_P at n = 1200, v ≤ 40, and requires
+// the offsets the search found: a compact form must not be a paraphrase.
+func TestFormStatesTheOffsets(t *testing.T) {
+	checked := 0
+	for _, id := range goldenTables {
+		for _, r := range searchAll(t, computeIndex(t, id, 1200, 40, nil)) {
+			if !r.Found {
+				continue
+			}
+			form := r.Form()
+			got, ok := offsetsOfForm(t, form, r.Period)
+			if !ok {
+				continue
+			}
+			checked++
+			if !slices.Equal(got, r.Offsets) {
+				t.Errorf("%s v=%d: form %q states offsets %v, the pattern has %v", id, r.Value, form, got, r.Offsets)
+			}
+		}
+	}
+	if checked < 30 {
+		t.Errorf("only %d forms read back", checked)
 	}
 }
