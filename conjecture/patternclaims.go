@@ -49,7 +49,7 @@ func patternStatement(f pattern.File, p pattern.Pattern) string {
 		offsets[i] = fmt.Sprintf("%+d", d)
 	}
 	return fmt.Sprintf("G(x, y) = %d iff y = x + d(x mod %d) with d = (%s) for x ≥ %d, or (x, y) is one of the %d exceptions below; "+
-		"found on %s at n = %d", p.Value, p.Period, strings.Join(offsets, ", "), p.Start, len(p.Exceptions), f.Table, f.N)
+		"a conjecture mined from %s and verified there for 0 ≤ x, y ≤ %d", p.Value, p.Period, strings.Join(offsets, ", "), p.Start, len(p.Exceptions), f.Table, f.N)
 }
 
 // violationCounterexample turns a contradicting cell into a counterexample:
