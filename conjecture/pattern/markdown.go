@@ -92,7 +92,7 @@ func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
 	if !r.Found {
 		fmt.Fprintf(b, "- **v = %d**: %s. No pattern found under the acceptance rule: %s.", r.Value, r.Status, r.Rule)
 		if len(r.BestFits) > 0 {
-			fmt.Fprintf(b, " Best tail fits, per candidate period: %s.", fitList(r.BestFits))
+			fmt.Fprintf(b, " Best tail fits, per candidate period: %s.", fitList(r.BestFits, r.Rule))
 		}
 		b.WriteByte('\n')
 		if r.Break != nil {

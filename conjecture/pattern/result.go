@@ -29,7 +29,7 @@ func (r Result) String() string {
 	} else {
 		fmt.Fprintf(&b, "v=%d %s: no pattern under the rule (%s)", r.Value, r.Status, r.Rule)
 		if len(r.BestFits) > 0 {
-			fmt.Fprintf(&b, "; best tail fits %s", fitList(r.BestFits))
+			fmt.Fprintf(&b, "; best tail fits %s", fitList(r.BestFits, r.Rule))
 		}
 	}
 	if k := r.Break; k != nil {
@@ -48,11 +48,12 @@ func (k Break) String() string {
 	return s
 }
 
-// fitList writes tail fits as "p=36 from 4777 (144 periods), …".
-func fitList(fits []TailFit) string {
+// fitList writes tail fits as "p=36 from x=4777 (3 periods: fewer than 4)",
+// each with the reason rule rejected it.
+func fitList(fits []TailFit, rule Rule) string {
 	s := make([]string, len(fits))
 	for i, f := range fits {
-		s[i] = fmt.Sprintf("p=%d from x=%d (%d periods)", f.Period, f.Start, f.Repetitions)
+		s[i] = fmt.Sprintf("p=%d from x=%d (%d periods: %s)", f.Period, f.Start, f.Repetitions, rule.rejection(f))
 	}
 	return strings.Join(s, ", ")
 }

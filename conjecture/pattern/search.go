@@ -81,6 +81,21 @@ func (r Rule) accepts(f TailFit) bool {
 	return f.Repetitions >= r.MinPeriods && f.Start <= r.MaxStart
 }
 
+// rejection says why the rule does not accept the tail fit f: too few
+// periods, a start too late, or, when both hold, a row of the table that
+// contradicts it or lacks the value below x₀.
+func (r Rule) rejection(f TailFit) string {
+	switch {
+	case f.Repetitions < r.MinPeriods:
+		return fmt.Sprintf("fewer than %d", r.MinPeriods)
+	case f.Start > r.MaxStart:
+		return fmt.Sprintf("starts after %d", r.MaxStart)
+	case f.Period > r.MaxPeriod:
+		return fmt.Sprintf("period above %d", r.MaxPeriod)
+	}
+	return "contradicted by a row of the table"
+}
+
 // Status says what a search concluded about a value.
 type Status string
 
