@@ -295,6 +295,9 @@ type ExceptionSummary struct {
 	Mirror int `json:"mirror"`
 	// Others are the rest.
 	Others []Cell `json:"others"`
+	// OthersSymmetric: the mirror (y, x) of every other cell is an
+	// exception too, so the others are the table's symmetry at work.
+	OthersSymmetric bool `json:"others_symmetric"`
 }
 
 // SummarizeExceptions sorts the exceptions of p (see ExceptionSummary).
@@ -308,6 +311,14 @@ func (p Pattern) SummarizeExceptions() ExceptionSummary {
 			s.Mirror++
 		default:
 			s.Others = append(s.Others, c)
+		}
+	}
+	s.OthersSymmetric = len(s.Others) > 0
+	for _, c := range s.Others {
+		mirror := Cell{c.Y, c.X}
+		if _, found := slices.BinarySearchFunc(p.Exceptions, mirror, compareCells); !found {
+			s.OthersSymmetric = false
+			break
 		}
 	}
 	return s
@@ -347,13 +358,17 @@ func (s ExceptionSummary) String() string {
 	if s.Mirror > 0 {
 		parts = append(parts, fmt.Sprintf("%d are mirror images (y, x) of cells of the periodic part", s.Mirror))
 	}
+	symmetric := ""
+	if s.OthersSymmetric {
+		symmetric = ", a set closed under (x, y) → (y, x)"
+	}
 	switch {
 	case len(s.Others) == 0:
 	case len(s.Others) <= maxRuns:
-		parts = append(parts, fmt.Sprintf("the others are %s", cellSet(s.Others)))
+		parts = append(parts, fmt.Sprintf("the others are %s%s", cellSet(s.Others), symmetric))
 	default:
-		parts = append(parts, fmt.Sprintf("%d others in rows %d…%d, %s (listed in the JSON)",
-			len(s.Others), s.Others[0].X, s.Others[len(s.Others)-1].X, offsetCounts(s.Others)))
+		parts = append(parts, fmt.Sprintf("%d others in rows %d…%d%s, %s (listed in the JSON)",
+			len(s.Others), s.Others[0].X, s.Others[len(s.Others)-1].X, symmetric, offsetCounts(s.Others)))
 	}
 	if len(parts) == 0 {
 		return "none"

@@ -1,6 +1,7 @@
 package pattern_test
 
 import (
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -146,5 +147,25 @@ func TestFormStatesTheOffsets(t *testing.T) {
 	}
 	if checked < 30 {
 		t.Errorf("only %d forms read back", checked)
+	}
+}
+
+// TestSummarizeExceptions sorts made-up exceptions of the rule y = x − 5
+// from x₀ = 6 into the three kinds.
+func TestSummarizeExceptions(t *testing.T) {
+	p := pattern.Pattern{Value: 1, Period: 1, Start: 6, Offsets: []int{-5},
+		Exceptions: cells(0, 3, 1, 6, 2, 7, 3, 0, 5, 0)}
+	got := p.SummarizeExceptions()
+	want := pattern.ExceptionSummary{Total: 5, FollowRule: 1, Mirror: 2, Others: cells(0, 3, 3, 0), OthersSymmetric: true}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("SummarizeExceptions() = %+v, want %+v", got, want)
+	}
+	if s, wantText := got.String(), "5 cells: 1 follow the rule below x₀; 2 are mirror images (y, x) of cells of the periodic part; "+
+		"the others are {(0, 3), (3, 0)}, a set closed under (x, y) → (y, x)"; s != wantText {
+		t.Errorf("String() = %q, want %q", s, wantText)
+	}
+	p.Exceptions = cells(0, 3, 1, 6)
+	if got := p.SummarizeExceptions(); got.OthersSymmetric {
+		t.Errorf("(0, 3) without (3, 0) called symmetric: %+v", got)
 	}
 }
