@@ -138,9 +138,10 @@ type Result struct {
 	// period and then the smallest start; unless Found, only its Value is set.
 	Pattern
 	Found bool
-	// Status is Stable, Unstable or None; Grade is A (stable, seen on at
-	// least two of the three stages, at least strongRepetitions periods
-	// after x₀), B (stable otherwise) or C (unstable), and empty unless Found.
+	// Status is Stable, Unstable or None; Grade is A (stable, the same
+	// period and start on at least two of the three stages, at least 8
+	// periods observed after x₀), B (stable otherwise) or C (unstable), and
+	// empty unless Found.
 	Status Status
 	Grade  string
 	// Repetitions is how many whole periods were observed after x₀.
