@@ -78,13 +78,15 @@
 // # Memory
 //
 // An Index keeps only f_v(x), an int32 per value and row, built in one
-// streaming pass over the bands of engine.Compute or results.Scan: for
-// n = 10000 and v ≤ 40 that is 1.6 MB instead of the table's 400 MB.
+// streaming pass over the bands of engine.Compute or of a Source (a table
+// file, TableFile, or any other stream of rows): for n = 10000 and v ≤ 40
+// that is 1.6 MB instead of the table's 400 MB.
 //
 // # Files
 //
 // File is the patterns JSON of the command line, {"table", "n", "patterns":
-// [{"value", "period", "start", "offsets", "exceptions", "confirmed_to"}]},
-// written by Encode and read, with every field validated, by Decode.
-// Markdown renders results in the papers' own notation.
+// [{"value", "period", "start", "offsets", "exceptions", "confirmed_to"}],
+// "no_pattern", "values", "laws"}, written by Encode and read, with every
+// pattern validated, by Decode. Markdown renders the results as a
+// conjecture report, statements in the papers' own notation.
 package pattern
