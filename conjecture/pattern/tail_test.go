@@ -1,0 +1,83 @@
+package pattern
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// tailStartReference is tailStart from its definition: the least x₀ such
+// that every row x ≥ x₀ with x + p < decided is present and has
+// d[x] = d[x+p], tried x₀ = 0, 1, … with a full scan each.
+func tailStartReference(d []int32, decided, p int) int {
+	for start := 0; ; start++ {
+		holds := true
+		for x := start; x+p < decided && holds; x++ {
+			holds = d[x] != absent && d[x] == d[x+p]
+		}
+		if holds {
+			return start
+		}
+	}
+}
+
+// randomOffsets is a sequence of n offsets that follows period p from a
+// random start, with random offsets before it, a few random defects and
+// absent rows, so that tails end everywhere.
+func randomOffsets(random *rand.Rand, n, p int) []int32 {
+	d := make([]int32, n)
+	start := random.IntN(n)
+	for x := range d {
+		switch {
+		case x >= start:
+			d[x] = int32((x%p)*7%5) - 2
+		default:
+			d[x] = int32(random.IntN(5)) - 2
+		}
+		if random.IntN(50) == 0 {
+			d[x] = int32(random.IntN(5)) - 2
+		}
+		if random.IntN(200) == 0 {
+			d[x] = absent
+		}
+	}
+	return d
+}
+
+// TestTailStartMatchesReference compares the pairwise tail scan with the
+// reference on random sequences, for every period and number of decided
+// rows.
+func TestTailStartMatchesReference(t *testing.T) {
+	random := rand.New(rand.NewPCG(5, 6))
+	for trial := range 200 {
+		n := 1 + random.IntN(120)
+		d := randomOffsets(random, n, 1+random.IntN(12))
+		for decided := 0; decided <= n; decided += 1 + random.IntN(7) {
+			for p := 1; p <= n+1; p++ {
+				if got, want := tailStart(d, decided, p), tailStartReference(d, decided, p); got != want {
+					t.Fatalf("trial %d, n=%d decided=%d p=%d: tailStart %d, reference %d; d=%v", trial, n, decided, p, got, want, d)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkTailFits compares the two ways of finding the tail fit of every
+// period p ≤ n/4 of one value at n = 2000: the pairwise scan that stops at
+// the first difference, and a full scan per candidate start (the
+// reference), in one run.
+func BenchmarkTailFits(b *testing.B) {
+	const n = 2000
+	d := randomOffsets(rand.New(rand.NewPCG(7, 8)), n, 36)
+	for _, variant := range []struct {
+		name string
+		fit  func([]int32, int, int) int
+	}{{"pairwise", tailStart}, {"reference", tailStartReference}} {
+		b.Run(variant.name, func(b *testing.B) {
+			for b.Loop() {
+				for p := 1; p <= n/4; p++ {
+					variant.fit(d, n, p)
+				}
+			}
+		})
+	}
+}
