@@ -165,14 +165,18 @@ func intervals(in []bool, p int) []string {
 		for end+1 < p && in[end+1] {
 			end++
 		}
-		if end == r {
-			out = append(out, fmt.Sprintf("{%d}", r))
-		} else {
-			out = append(out, fmt.Sprintf("[%d, %d]", r, end))
-		}
+		out = append(out, residueInterval(r, end))
 		r = end
 	}
 	return out
+}
+
+// residueInterval writes the residues a … b as "[a, b]", or "{a}" if a = b.
+func residueInterval(a, b int) string {
+	if a == b {
+		return fmt.Sprintf("{%d}", a)
+	}
+	return fmt.Sprintf("[%d, %d]", a, b)
 }
 
 // offsetRuns writes the offsets as runs "y − x = d for x mod p ∈ [a, b]",
@@ -188,11 +192,7 @@ func offsetRuns(offsets []int) string {
 		if len(runs) == maxRuns {
 			return ""
 		}
-		set := fmt.Sprintf("{%d}", r)
-		if end > r {
-			set = fmt.Sprintf("[%d, %d]", r, end)
-		}
-		runs = append(runs, fmt.Sprintf("%s on %s", signed(offsets[r]), set))
+		runs = append(runs, fmt.Sprintf("%s on %s", signed(offsets[r]), residueInterval(r, end)))
 		r = end + 1
 	}
 	return fmt.Sprintf("y − x = %s (by x mod %d)", strings.Join(runs, ", "), p)
