@@ -59,7 +59,10 @@ type Report struct {
 // NewReport is the report of result r on table (an id such as "gneg1").
 func NewReport(table string, r Result) Report {
 	rep := Report{Value: r.Value, Status: r.Status, Grade: r.Grade, Rule: r.Rule, Stages: r.Stages,
-		Break: r.Break, BestFits: r.BestFits, Published: Published(table, r.Value)}
+		Break: r.Break, BestFits: r.BestFits}
+	if item, paper := Published(table, r.Value); item != "" {
+		rep.Published = item + " of " + paper
+	}
 	if r.Found {
 		summary := r.SummarizeExceptions()
 		rep.Period, rep.Start, rep.Repetitions, rep.Form, rep.Exceptions = r.Period, r.Start, r.Repetitions, r.Form(), &summary

@@ -66,10 +66,9 @@ func markdownSummary(b *strings.Builder, table string, results []Result) {
 	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	cited := map[string]bool{}
 	for _, r := range results {
-		item := ""
-		if citation := Published(table, r.Value); citation != "" {
-			item, _, _ = strings.Cut(citation, " of ")
-			cited[strings.TrimPrefix(citation, item+" of ")] = true
+		item, paper := Published(table, r.Value)
+		if paper != "" {
+			cited[paper] = true
 		}
 		if !r.Found {
 			fmt.Fprintf(b, "| %d | %s | – | – | – | – | – | %s |\n", r.Value, r.Status, item)
@@ -103,8 +102,7 @@ func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
 	fmt.Fprintf(b, "- **v = %d**: %s, grade %s: period %d from x₀ = %d, %d periods observed after x₀; confirmed for x ≤ %d.\n",
 		r.Value, r.Status, r.Grade, r.Period, r.Start, r.Repetitions, r.ConfirmedTo)
 	set := "A" + subscript(r.Value)
-	if citation := Published(table, r.Value); citation != "" {
-		item, _, _ := strings.Cut(citation, " of ")
+	if item, _ := Published(table, r.Value); item != "" {
 		fmt.Fprintf(b, "  - %s of the paper cited above; verified for 0 ≤ x, y ≤ %d. ", item, n)
 	} else {
 		fmt.Fprintf(b, "  - Conjecture (verified for 0 ≤ x, y ≤ %d). ", n)

@@ -261,3 +261,23 @@ func seedLine(path string, n int) (string, error) {
 	}
 	return "", fmt.Errorf("%s has fewer than %d lines", path, n)
 }
+
+// TestPublishedNamesThePapersItems: Published names, for each statement of
+// the papers transcribed above, the item it is transcribed from, and
+// nothing for the values no paper states.
+func TestPublishedNamesThePapersItems(t *testing.T) {
+	for _, s := range paperStatements {
+		item, paper := pattern.Published(s.table, s.value)
+		if want, _, _ := strings.Cut(s.where, ","); item != want || paper == "" {
+			t.Errorf("Published(%s, %d) = %q of %q, want %q", s.table, s.value, item, paper, want)
+		}
+	}
+	for _, c := range []struct {
+		table string
+		value int
+	}{{"gneg1", 4}, {"gstarneg1", 4}, {"passnim", 3}, {"nim", 0}, {"gneg1", -1}} {
+		if item, paper := pattern.Published(c.table, c.value); item != "" || paper != "" {
+			t.Errorf("Published(%s, %d) = %q of %q, want none", c.table, c.value, item, paper)
+		}
+	}
+}

@@ -1,7 +1,5 @@
 package pattern
 
-import "fmt"
-
 // The papers whose theorems state patterns of the smallest values.
 const (
 	goishiHiroi = "Abuku, Fukui, Katayama, Suetsugu, Relationship between misère nim and two-player goishi hiroi (arXiv 2412.03996)"
@@ -16,18 +14,17 @@ var published = map[string][]string{
 	"passnim":   {"Lemma 4(a)", "Lemma 4(b)", "Lemma 4(c)"},
 }
 
-// Published names the paper and item that already state where value v lies
-// in table (an id such as "gneg1"), or "" when no paper does: Theorems 4 and
-// 5 of the goishi-hiroi paper for G₋₁ and G*₋₁, v ≤ 3, and Lemma 4 of the
-// pass paper for G_P, v ≤ 2.
-func Published(table string, v int) string {
+// Published names the item and the paper that already state where value v
+// lies in table (an id such as "gneg1"), or "", "" when no paper does:
+// Theorems 4 and 5 of the goishi-hiroi paper for G₋₁ and G*₋₁, v ≤ 3, and
+// Lemma 4 of the pass paper for G_P, v ≤ 2.
+func Published(table string, v int) (item, paper string) {
 	items := published[table]
 	if v < 0 || v >= len(items) {
-		return ""
+		return "", ""
 	}
-	paper := goishiHiroi
 	if table == "passnim" {
-		paper = passPaper
+		return items[v], passPaper
 	}
-	return fmt.Sprintf("%s of %s", items[v], paper)
+	return items[v], goishiHiroi
 }
