@@ -2,24 +2,24 @@ package conjecture
 
 import "slices"
 
-// cellSet is a set of table cells given row by row: it returns the columns
+// CellSet is a set of table cells given row by row: it returns the columns
 // y ≥ 0 with (x, y) in the set, sorted and without repeats. The sets the
 // theorems print are sparse, a few cells per row, so a claim "G(x, y) = v
 // if and only if (x, y) ∈ S" is checked in both directions by testing the
 // cells of value v against the row's members, and the members against
 // their cells.
-type cellSet func(x int) []int
+type CellSet func(x int) []int
 
-// affine is the family of cells (a·n + b, c·n + d), n ranging over the
+// Affine is the family of cells (a·n + b, c·n + d), n ranging over the
 // integers from some n₀ on, as in "{(4n−2, 4n) | n ≥ 2}"; a > 0.
-type affine struct{ a, b, c, d int }
+type Affine struct{ a, b, c, d int }
 
-// point is one cell (x, y).
-type point struct{ x, y int }
+// Point is one cell (x, y).
+type Point struct{ x, y int }
 
-// families is the union of the families lines over n ≥ from and the cells
+// Families is the union of the families lines over n ≥ from and the cells
 // points: the shape "A ∪ {(0,4), (1,3), …}" of Theorems 4 and 5 of 001.
-func families(from int, lines []affine, points ...point) cellSet {
+func Families(from int, lines []Affine, points ...Point) CellSet {
 	return func(x int) []int {
 		var ys []int
 		for _, l := range lines {
@@ -36,12 +36,12 @@ func families(from int, lines []affine, points ...point) cellSet {
 				ys = append(ys, p.y)
 			}
 		}
-		return normalize(ys)
+		return Normalize(ys)
 	}
 }
 
-// normalize sorts ys and drops repeats and negative columns.
-func normalize(ys []int) []int {
+// Normalize sorts ys and drops repeats and negative columns.
+func Normalize(ys []int) []int {
 	ys = slices.DeleteFunc(ys, func(y int) bool { return y < 0 })
 	slices.Sort(ys)
 	return slices.Compact(ys)

@@ -44,29 +44,29 @@ type Claim struct {
 	Unit string
 
 	// check starts one run of the checker with the given bound.
-	check func(bound int) checker
+	Check func(bound int) Checker
 }
 
-// checker is one run of a claim's check. visit receives every band of the
+// Checker is one run of a claim's check. visit receives every band of the
 // claim's table, in order (nil for a claim that reads no table); finish
 // runs once after the last band (nil if nothing is left to do then). Both
 // record into the run's findings.
-type checker struct {
-	visit  func(b engine.Band, f *findings)
-	finish func(f *findings)
+type Checker struct {
+	Visit  func(b engine.Band, f *Findings)
+	Finish func(f *Findings)
 }
 
-// findings collects what one run of a checker saw: how much it checked, how
+// Findings collects what one run of a checker saw: how much it checked, how
 // many counterexamples it found, and the first cap of them.
-type findings struct {
-	checked int64
+type Findings struct {
+	Checked int64
 	found   int64
 	kept    []Counterexample
 	cap     int
 }
 
-// report records a counterexample, keeping it if fewer than cap are kept.
-func (f *findings) report(c Counterexample) {
+// Report records a counterexample, keeping it if fewer than cap are kept.
+func (f *Findings) Report(c Counterexample) {
 	f.found++
 	if len(f.kept) < f.cap {
 		f.kept = append(f.kept, c)

@@ -28,8 +28,8 @@ type Counterexample struct {
 	Actual string
 }
 
-// at returns the coordinates named names with the given values, in order.
-func at(names string, values ...int) []Coord {
+// At returns the coordinates named names with the given values, in order.
+func At(names string, values ...int) []Coord {
 	fields := strings.Split(names, ",")
 	c := make([]Coord, len(fields))
 	for i, name := range fields {

@@ -14,10 +14,10 @@
 // Claims about a table read its bands as a stream (one pass over a table
 // feeds every claim about it), keeping at most a small corner or one row,
 // so a table of 10⁸ cells is never held in memory. Claims about a game
-// compare with a solver of that game (tables.GoishiHiroiOutcome,
-// tables.PassNimGrundy, tables.Chocolate, tables.OnePassCompoundGrundy,
-// tables.SubtractionGrundy, tables.NewGCN, the pair games tables.Wythoff,
-// tables.DeleteNim, tables.VDN and tables.JosephusNim, the Josephus circle
-// tables.JosephusOrder), never with the recurrence or formula the claim is
+// compare with a solver of that game (solver.GoishiHiroiOutcome,
+// solver.PassNimGrundy, solver.Chocolate, solver.OnePassCompoundGrundy,
+// solver.SubtractionGrundy, solver.NewGCN, the pair games solver.Wythoff,
+// solver.DeleteNim, solver.VDN and solver.JosephusNim, the Josephus circle
+// solver.JosephusOrder), never with the recurrence or formula the claim is
 // about, up to a bound.
 package conjecture

@@ -10,7 +10,7 @@ func goishiSource(label string) Source { return Source{Seed: seedGoishi, Label: 
 
 // goishiTableClaim compares the printed Table k of 001 with the table.
 func goishiTableClaim(k, table, symbol, file string) Claim {
-	return printedTableClaim("goishi.table"+k, goishiSource("Table "+k), table,
+	return PrintedTableClaim("goishi.table"+k, goishiSource("Table "+k), table,
 		"Table "+k+": Values of "+symbol+"(x, y), 0 ≤ x, y ≤ 11.",
 		"Transcribed in testdata/"+file+" from 001, cells blank there recovered from 000.", file)
 }
@@ -35,17 +35,17 @@ func g1Row(x int, dst []int32) {
 
 // theorem4 and theorem5 are the sets of Theorems 4 and 5 of 001, as printed.
 var (
-	theorem4A0 = families(2, []affine{{1, 0, 1, 0}}, point{0, 1}, point{1, 0})
-	theorem4A1 = families(2, []affine{{2, 0, 2, -1}, {2, -1, 2, 0}}, point{0, 2}, point{1, 1}, point{2, 0})
-	theorem4A2 = families(2, []affine{{2, 0, 2, 1}, {2, 1, 2, 0}}, point{0, 3}, point{1, 2}, point{2, 1}, point{3, 0})
-	theorem4A3 = families(2, []affine{{4, -2, 4, 0}, {4, -1, 4, 1}, {4, 0, 4, -2}, {4, 1, 4, -1}},
-		point{0, 4}, point{1, 3}, point{2, 5}, point{3, 1}, point{4, 0}, point{5, 2})
-	theorem5B0 = families(0, []affine{{1, 0, 1, 0}})
-	theorem5B1 = families(2, []affine{{2, 0, 2, 1}, {2, 1, 2, 0}}, point{0, 2}, point{1, 3}, point{2, 0}, point{3, 1})
-	theorem5B2 = families(1, []affine{{4, 2, 4, 0}, {4, 3, 4, 1}, {4, 0, 4, 2}, {4, 1, 4, 3}},
-		point{0, 3}, point{1, 2}, point{2, 1}, point{3, 0})
-	theorem5B3 = families(2, []affine{{4, -2, 4, 0}, {4, -1, 4, 1}, {4, 0, 4, -2}, {4, 1, 4, -1}},
-		point{0, 4}, point{1, 5}, point{2, 3}, point{3, 2}, point{4, 0}, point{5, 1})
+	theorem4A0 = Families(2, []Affine{{1, 0, 1, 0}}, Point{0, 1}, Point{1, 0})
+	theorem4A1 = Families(2, []Affine{{2, 0, 2, -1}, {2, -1, 2, 0}}, Point{0, 2}, Point{1, 1}, Point{2, 0})
+	theorem4A2 = Families(2, []Affine{{2, 0, 2, 1}, {2, 1, 2, 0}}, Point{0, 3}, Point{1, 2}, Point{2, 1}, Point{3, 0})
+	theorem4A3 = Families(2, []Affine{{4, -2, 4, 0}, {4, -1, 4, 1}, {4, 0, 4, -2}, {4, 1, 4, -1}},
+		Point{0, 4}, Point{1, 3}, Point{2, 5}, Point{3, 1}, Point{4, 0}, Point{5, 2})
+	theorem5B0 = Families(0, []Affine{{1, 0, 1, 0}})
+	theorem5B1 = Families(2, []Affine{{2, 0, 2, 1}, {2, 1, 2, 0}}, Point{0, 2}, Point{1, 3}, Point{2, 0}, Point{3, 1})
+	theorem5B2 = Families(1, []Affine{{4, 2, 4, 0}, {4, 3, 4, 1}, {4, 0, 4, 2}, {4, 1, 4, 3}},
+		Point{0, 3}, Point{1, 2}, Point{2, 1}, Point{3, 0})
+	theorem5B3 = Families(2, []Affine{{4, -2, 4, 0}, {4, -1, 4, 1}, {4, 0, 4, -2}, {4, 1, 4, -1}},
+		Point{0, 4}, Point{1, 5}, Point{2, 3}, Point{3, 2}, Point{4, 0}, Point{5, 1})
 )
 
 // setNote is the reading shared by the sets of Theorems 4 and 5.
@@ -63,17 +63,17 @@ func goishiClaims() []Claim {
 			CheckedOn: "table nim, every cell",
 			Table:     "nim",
 			Unit:      "cells",
-			check:     formulaCheck(xorRow),
+			Check:     FormulaCheck(xorRow),
 		},
 		{
 			ID:        "goishi.nim3",
 			Source:    goishiSource("Section 1.1, after Table 1"),
 			Statement: "In three-pile nim, (x, y, z) is a P-position if and only if z = G₀(x, y).",
-			CheckedOn: "nim solver (tables.PassNimOutcome without the pass) for 0 ≤ x, y ≤ min(bound, n), 0 ≤ z ≤ bound, against G₀ from table nim",
+			CheckedOn: "nim solver (solver.PassNimOutcome without the pass) for 0 ≤ x, y ≤ min(bound, n), 0 ≤ z ≤ bound, against G₀ from table nim",
 			Table:     "nim",
 			Bound:     30,
 			Unit:      "positions",
-			check:     cornerCheck(nimJudge(false)),
+			Check:     CornerCheck(NimJudge(false)),
 		},
 		goishiTableClaim("2", "g1", "G₁", "goishi_table2_g1.txt"),
 		{
@@ -86,11 +86,11 @@ func goishiClaims() []Claim {
 				"on table nim), so this claim reads only table g1.",
 			Table: "g1",
 			Unit:  "cells",
-			check: formulaCheck(g1Row),
+			Check: FormulaCheck(g1Row),
 		},
 		goishiTableClaim("3", "gneg1", "G₋₁", "goishi_table3_gneg1.txt"),
 		goishiTableClaim("4", "gstarneg1", "G*₋₁", "goishi_table4_gstarneg1.txt"),
-		valueSetClaim("goishi.zeros", goishiSource("Section 1.1, after Table 4"), "gstarneg1",
+		ValueSetClaim("goishi.zeros", goishiSource("Section 1.1, after Table 4"), "gstarneg1",
 			"G*₋₁ has the same 0-positions as G₀.",
 			"G₀(x, y) = x ⊕ y is 0 exactly when x = y, so read as: G*₋₁(x, y) = 0 if and only if x = y.",
 			0, func(x int) []int { return []int{x} }),
@@ -99,56 +99,56 @@ func goishiClaims() []Claim {
 			Source: goishiSource("Theorem 2"),
 			Statement: "A position (x, y, z) in two-player goishi hiroi under normal play convention is a P-position " +
 				"if and only if y = G₋₁(x, z) + 1.",
-			CheckedOn: "goishi hiroi solver (tables.GoishiHiroiOutcome, normal play) for 0 ≤ x, z ≤ min(bound, n), 0 ≤ y ≤ bound, " +
+			CheckedOn: "goishi hiroi solver (solver.GoishiHiroiOutcome, normal play) for 0 ≤ x, z ≤ min(bound, n), 0 ≤ y ≤ bound, " +
 				"against G₋₁ from table gneg1",
 			Note: "(x, y, z) is the line of x stones, y stones of the other colour and z of the first; (x, 0, z) is one group " +
 				"of x + z stones (the text: emptying the middle pile lets the mover take both others at once).",
 			Table: "gneg1",
 			Bound: 30,
 			Unit:  "positions",
-			check: cornerCheck(goishiJudge(false)),
+			Check: CornerCheck(goishiJudge(false)),
 		},
 		{
 			ID:     "goishi.thm3",
 			Source: goishiSource("Theorem 3"),
 			Statement: "A position (x, y, z) in two-player goishi hiroi under misère play convention is a P-position " +
 				"if and only if y = G*₋₁(x, z) + 1.",
-			CheckedOn: "goishi hiroi solver (tables.GoishiHiroiOutcome, misère play) for 0 ≤ x, z ≤ min(bound, n), 0 ≤ y ≤ bound, " +
+			CheckedOn: "goishi hiroi solver (solver.GoishiHiroiOutcome, misère play) for 0 ≤ x, z ≤ min(bound, n), 0 ≤ y ≤ bound, " +
 				"against G*₋₁ from table gstarneg1",
 			Note:  "Positions read as in goishi.thm2.",
 			Table: "gstarneg1",
 			Bound: 30,
 			Unit:  "positions",
-			check: cornerCheck(goishiJudge(true)),
+			Check: CornerCheck(goishiJudge(true)),
 		},
-		valueSetClaim("goishi.thm4.1", goishiSource("Theorem 4 (1)"), "gneg1",
+		ValueSetClaim("goishi.thm4.1", goishiSource("Theorem 4 (1)"), "gneg1",
 			"Let A₀ = {(n, n) | n ≥ 2}. Then G₋₁(x, y) = 0 if and only if (x, y) ∈ A₀ ∪ {(0, 1), (1, 0)}.",
 			setNote, 0, theorem4A0),
-		valueSetClaim("goishi.thm4.2", goishiSource("Theorem 4 (2)"), "gneg1",
+		ValueSetClaim("goishi.thm4.2", goishiSource("Theorem 4 (2)"), "gneg1",
 			"Let A₁ = {(2n, 2n−1), (2n−1, 2n) | n ≥ 2}. Then G₋₁(x, y) = 1 if and only if (x, y) ∈ A₁ ∪ {(0, 2), (1, 1), (2, 0)}.",
 			setNote, 1, theorem4A1),
-		valueSetClaim("goishi.thm4.3", goishiSource("Theorem 4 (3)"), "gneg1",
+		ValueSetClaim("goishi.thm4.3", goishiSource("Theorem 4 (3)"), "gneg1",
 			"Let A₂ = {(2n, 2n+1), (2n+1, 2n) | n ≥ 2}. Then G₋₁(x, y) = 2 if and only if "+
 				"(x, y) ∈ A₂ ∪ {(0, 3), (1, 2), (2, 1), (3, 0)}.",
 			setNote, 2, theorem4A2),
-		valueSetClaim("goishi.thm4.4", goishiSource("Theorem 4 (4)"), "gneg1",
+		ValueSetClaim("goishi.thm4.4", goishiSource("Theorem 4 (4)"), "gneg1",
 			"Let A₃ = {(4n−2, 4n), (4n−1, 4n+1), (4n, 4n−2), (4n+1, 4n−1) | n ≥ 2}. Then G₋₁(x, y) = 3 if and only if "+
 				"(x, y) ∈ A₃ ∪ {(0, 4), (1, 3), (2, 5), (3, 1), (4, 0), (5, 2)}.",
 			"The range is n ≥ 2 as 000 prints it (\\geq 2) and as the proof uses it (\"Let n ≥ 2\"); 001's \"n > 2\" is a "+
 				"conversion slip: it would leave out (6, 8), (7, 9), (8, 6), (9, 7), which Table 3 itself gives the value 3. "+setNote,
 			3, theorem4A3),
-		valueSetClaim("goishi.thm5.1", goishiSource("Theorem 5 (1)"), "gstarneg1",
+		ValueSetClaim("goishi.thm5.1", goishiSource("Theorem 5 (1)"), "gstarneg1",
 			"Let B₀ = {(n, n) | n ≥ 0}. Then G*₋₁(x, y) = 0 if and only if (x, y) ∈ B₀.",
 			setNote, 0, theorem5B0),
-		valueSetClaim("goishi.thm5.2", goishiSource("Theorem 5 (2)"), "gstarneg1",
+		ValueSetClaim("goishi.thm5.2", goishiSource("Theorem 5 (2)"), "gstarneg1",
 			"Let B₁ = {(2n, 2n+1), (2n+1, 2n) | n ≥ 2}. Then G*₋₁(x, y) = 1 if and only if "+
 				"(x, y) ∈ B₁ ∪ {(0, 2), (1, 3), (2, 0), (3, 1)}.",
 			setNote, 1, theorem5B1),
-		valueSetClaim("goishi.thm5.3", goishiSource("Theorem 5 (3)"), "gstarneg1",
+		ValueSetClaim("goishi.thm5.3", goishiSource("Theorem 5 (3)"), "gstarneg1",
 			"Let B₂ = {(4n+2, 4n), (4n+3, 4n+1), (4n, 4n+2), (4n+1, 4n+3) | n ≥ 1}. Then G*₋₁(x, y) = 2 if and only if "+
 				"(x, y) ∈ B₂ ∪ {(0, 3), (1, 2), (2, 1), (3, 0)}.",
 			setNote, 2, theorem5B2),
-		valueSetClaim("goishi.thm5.4", goishiSource("Theorem 5 (4)"), "gstarneg1",
+		ValueSetClaim("goishi.thm5.4", goishiSource("Theorem 5 (4)"), "gstarneg1",
 			"Let B₃ = {(4n−2, 4n), (4n−1, 4n+1), (4n, 4n−2), (4n+1, 4n−1) | n ≥ 2}. Then G*₋₁(x, y) = 3 if and only if "+
 				"(x, y) ∈ B₃ ∪ {(0, 4), (1, 5), (2, 3), (3, 2), (4, 0), (5, 1)}.",
 			setNote, 3, theorem5B3),
@@ -161,7 +161,7 @@ func goishiClaims() []Claim {
 				"(2n, 2m+1), claimed being the value of the opposite cell",
 			Table: "gstarneg1",
 			Unit:  "cells",
-			check: diagonalBlockCheck(),
+			Check: diagonalBlockCheck(),
 		},
 	}
 }

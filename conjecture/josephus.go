@@ -2,7 +2,7 @@ package conjecture
 
 // josephusClaims are the claims of 004, in the order of the paper.
 func josephusClaims() []Claim {
-	const box = "Josephus Nim solver (tables.JosephusNim: its Grundy values and its move sets move(x, y), derived from " +
+	const box = "Josephus Nim solver (solver.JosephusNim: its Grundy values and its move sets move(x, y), derived from " +
 		"Definition 1.1) over 0 ≤ x, y ≤ bound"
 	const setsPrinted = "𝒢_s as printed in Definition 1.5: 𝒢_s = (⋃_{n=1}^∞ 𝒢_{s,n}) ∪ 𝒢_{s,a} ∪ 𝒢_{s,b}."
 	const setsChanged = "Changed: 𝒢_s = (⋃_{n=0}^∞ 𝒢_{s,n}) ∪ 𝒢_{s,a} ∪ 𝒢_{s,b}, the union taken from n = 0 instead of " +
@@ -20,9 +20,9 @@ func josephusClaims() []Claim {
 	theorem11CheckedOn := box + ", every position against every s, both directions"
 	abstractStatement := "The authors discovered that when (n, m) is a previous player's winning position, 2m + 1 is the last " +
 		"remaining number of the Josephus problem, where there are n numbers, and every second number is to be removed."
-	abstractCheckedOn := "Josephus Nim solver (tables.JosephusNim) for the P-positions (n, m), 1 ≤ n ≤ bound, 0 ≤ m ≤ bound, " +
-		"against the simulated Josephus circle (tables.JosephusOrder)"
-	josephusCheckedOn := "the Josephus circle simulated (tables.JosephusOrder) for every v ≤ bound; F_s(v) = e_{v−s}"
+	abstractCheckedOn := "Josephus Nim solver (solver.JosephusNim) for the P-positions (n, m), 1 ≤ n ≤ bound, 0 ≤ m ≤ bound, " +
+		"against the simulated Josephus circle (solver.JosephusOrder)"
+	josephusCheckedOn := "the Josephus circle simulated (solver.JosephusOrder) for every v ≤ bound; F_s(v) = e_{v−s}"
 	return []Claim{
 		{
 			ID:        "josephus.abstract",
@@ -33,7 +33,7 @@ func josephusClaims() []Claim {
 				"skipped, as the problem needs a number." + movesNote,
 			Bound: 200,
 			Unit:  "positions",
-			check: abstractCheck(0),
+			Check: abstractCheck(0),
 		},
 		{
 			ID:        "josephus.abstract.corrected",
@@ -45,7 +45,7 @@ func josephusClaims() []Claim {
 				"1, 2 is 1, not 3." + movesNote,
 			Bound: 200,
 			Unit:  "positions",
-			check: abstractCheck(1),
+			Check: abstractCheck(1),
 		},
 		{
 			ID:     "josephus.lem1.1",
@@ -58,7 +58,7 @@ func josephusClaims() []Claim {
 			Note:      "A statement about the sets alone; no game is involved.",
 			Bound:     16,
 			Unit:      "memberships",
-			check:     lemma11Check(func(s int) int { return 2*s - 1 }),
+			Check:     lemma11Check(func(s int) int { return 2*s - 1 }),
 		},
 		{
 			ID:        "josephus.lem1.2",
@@ -69,7 +69,7 @@ func josephusClaims() []Claim {
 				"holds, since 𝒢_s is then the set of positions of value s." + movesNote,
 			Bound: 200,
 			Unit:  "memberships",
-			check: lemma12Check(printedSets),
+			Check: lemma12Check(printedSets),
 		},
 		{
 			ID:        "josephus.lem1.3",
@@ -79,7 +79,7 @@ func josephusClaims() []Claim {
 			Note:      setsPrinted + movesNote,
 			Bound:     200,
 			Unit:      "cases",
-			check:     lemma13Check(printedSets),
+			Check:     lemma13Check(printedSets),
 		},
 		{
 			ID:        "josephus.lem1.3.corrected",
@@ -89,7 +89,7 @@ func josephusClaims() []Claim {
 			Note:      setsChanged + movesNote,
 			Bound:     200,
 			Unit:      "cases",
-			check:     lemma13Check(correctedSets),
+			Check:     lemma13Check(correctedSets),
 		},
 		{
 			ID:        "josephus.lem1.4",
@@ -99,7 +99,7 @@ func josephusClaims() []Claim {
 			Note:      setsPrinted + movesNote,
 			Bound:     200,
 			Unit:      "cases",
-			check:     lemma14Check(printedSets),
+			Check:     lemma14Check(printedSets),
 		},
 		{
 			ID:        "josephus.lem1.4.corrected",
@@ -109,7 +109,7 @@ func josephusClaims() []Claim {
 			Note:      setsChanged + movesNote,
 			Bound:     200,
 			Unit:      "cases",
-			check:     lemma14Check(correctedSets),
+			Check:     lemma14Check(correctedSets),
 		},
 		{
 			ID:        "josephus.thm1.1",
@@ -119,7 +119,7 @@ func josephusClaims() []Claim {
 			Note:      setsPrinted + movesNote,
 			Bound:     200,
 			Unit:      "positions",
-			check:     theorem11Check(printedSets),
+			Check:     theorem11Check(printedSets),
 		},
 		{
 			ID:        "josephus.thm1.1.corrected",
@@ -129,7 +129,7 @@ func josephusClaims() []Claim {
 			Note:      setsChanged + movesNote,
 			Bound:     200,
 			Unit:      "positions",
-			check:     theorem11Check(correctedSets),
+			Check:     theorem11Check(correctedSets),
 		},
 		{
 			ID:        "josephus.lem2.1",
@@ -138,7 +138,7 @@ func josephusClaims() []Claim {
 			CheckedOn: josephusCheckedOn,
 			Bound:     1000,
 			Unit:      "values",
-			check:     josephusCheck(lemma21),
+			Check:     josephusCheck(lemma21),
 		},
 		{
 			ID:        "josephus.lem2.2",
@@ -149,7 +149,7 @@ func josephusClaims() []Claim {
 				"s = 0, …, v − 1); the proof's relabelling of the survivors of the first round needs the same.",
 			Bound: 1000,
 			Unit:  "values",
-			check: josephusCheck(lemma22),
+			Check: josephusCheck(lemma22),
 		},
 		{
 			ID:        "josephus.thm2.1",
@@ -158,7 +158,7 @@ func josephusClaims() []Claim {
 			CheckedOn: josephusCheckedOn,
 			Bound:     1000,
 			Unit:      "values",
-			check:     josephusCheck(theorem21),
+			Check:     josephusCheck(theorem21),
 		},
 		{
 			ID:        "josephus.thm2.2",
@@ -167,7 +167,7 @@ func josephusClaims() []Claim {
 			CheckedOn: josephusCheckedOn + ", every (x, y) of some 𝒢_{s,n} (n ≥ 0) with x + 1 ≤ bound",
 			Bound:     1000,
 			Unit:      "positions",
-			check:     theorem22Check(0),
+			Check:     theorem22Check(0),
 		},
 	}
 }

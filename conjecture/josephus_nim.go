@@ -5,13 +5,13 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // The claims of Takahashi, Manabe, Murakami, Miyadera, "Josephus Nim"
 // (seed 004) about the game: Lemmas 1.2–1.4 and Theorem 1.1 on the sets
 // 𝒢_s, and the abstract's link to the Josephus problem. They are checked
-// on the Josephus Nim solver (tables.JosephusNim, whose options are the
+// on the Josephus Nim solver (solver.JosephusNim, whose options are the
 // move set move(x, y) of Definition 1.3 derived from Definition 1.1) over
 // the box 0 ≤ x, y ≤ bound; every option of a position in the box is in
 // the box.
@@ -29,7 +29,7 @@ type josephusBox struct {
 }
 
 func newJosephusBox(n int, sets setFamily) josephusBox {
-	b := josephusBox{g: tables.JosephusNim.Grundy(n), in: make([][][]int, n+1), reach: make([][][]int, n+1)}
+	b := josephusBox{g: solver.JosephusNim.Grundy(n), in: make([][][]int, n+1), reach: make([][][]int, n+1)}
 	for x := range b.in {
 		b.in[x] = make([][]int, n+1)
 		for y := range b.in[x] {
@@ -40,7 +40,7 @@ func newJosephusBox(n int, sets setFamily) josephusBox {
 		b.reach[x] = make([][]int, n+1)
 		for y := range b.reach[x] {
 			var r []int
-			for _, o := range tables.JosephusNim.Options(x, y) {
+			for _, o := range solver.JosephusNim.Options(x, y) {
 				r = append(r, b.in[o[0]][o[1]]...)
 			}
 			slices.Sort(r)
@@ -61,19 +61,19 @@ func (b josephusBox) each(fn func(x, y int)) {
 
 // lemma12Check is Lemma 1.2: if (x, y) ∈ 𝒢_s, no option of (x, y) is in
 // 𝒢_s; each option that is is reported.
-func lemma12Check(sets setFamily) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func lemma12Check(sets setFamily) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			b := newJosephusBox(bound, sets)
 			b.each(func(x, y int) {
 				for _, s := range b.in[x][y] {
-					f.checked++
+					f.Checked++
 					if !slices.Contains(b.reach[x][y], s) {
 						continue
 					}
-					for _, o := range tables.JosephusNim.Options(x, y) {
+					for _, o := range solver.JosephusNim.Options(x, y) {
 						if slices.Contains(b.in[o[0]][o[1]], s) {
-							f.report(Counterexample{At: at("x,y,s,x',y'", x, y, s, o[0], o[1]),
+							f.Report(Counterexample{At: At("x,y,s,x',y'", x, y, s, o[0], o[1]),
 								Claimed: "move(x, y) ∩ 𝒢_s = ∅", Actual: "(x', y') ∈ move(x, y) ∩ 𝒢_s"})
 						}
 					}
@@ -86,15 +86,15 @@ func lemma12Check(sets setFamily) func(int) checker {
 // reachCheck checks "move(x, y) ∩ 𝒢_s ≠ ∅" at every position of the box
 // for every s that cases yields for it: the s where the lemma's hypothesis
 // holds, given in, the s with (x, y) ∈ 𝒢_s.
-func reachCheck(sets setFamily, cases func(x, y int, in []int, yield func(s int))) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func reachCheck(sets setFamily, cases func(x, y int, in []int, yield func(s int))) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			b := newJosephusBox(bound, sets)
 			b.each(func(x, y int) {
 				cases(x, y, b.in[x][y], func(s int) {
-					f.checked++
+					f.Checked++
 					if !slices.Contains(b.reach[x][y], s) {
-						f.report(Counterexample{At: at("x,y,s", x, y, s), Claimed: "move(x, y) ∩ 𝒢_s ≠ ∅", Actual: "= ∅"})
+						f.Report(Counterexample{At: At("x,y,s", x, y, s), Claimed: "move(x, y) ∩ 𝒢_s ≠ ∅", Actual: "= ∅"})
 					}
 				})
 			})
@@ -104,7 +104,7 @@ func reachCheck(sets setFamily, cases func(x, y int, in []int, yield func(s int)
 
 // lemma13Check is Lemma 1.3: if (x, y) ∉ 𝒢_s and x ≥ 2s, some option of
 // (x, y) is in 𝒢_s; checked for every s ≤ x/2.
-func lemma13Check(sets setFamily) func(int) checker {
+func lemma13Check(sets setFamily) func(int) Checker {
 	return reachCheck(sets, func(x, y int, in []int, yield func(s int)) {
 		for s := 0; 2*s <= x; s++ {
 			if !slices.Contains(in, s) {
@@ -122,7 +122,7 @@ func lemma13Check(sets setFamily) func(int) checker {
 // 𝒢_i with i ≥ top, so the hypothesis holds at top exactly when (x, y) is
 // in no 𝒢_i at all, and then at every s ≥ top: such a position is
 // reported once, at s = top, standing for all of them.
-func lemma14Check(sets setFamily) func(int) checker {
+func lemma14Check(sets setFamily) func(int) Checker {
 	return reachCheck(sets, func(x, y int, in []int, yield func(s int)) {
 		top := x/2 + bits.Len(uint(y)) + 1
 		for s := x/2 + 1; s <= top; s++ { // x ≤ 2s − 1
@@ -137,20 +137,20 @@ func lemma14Check(sets setFamily) func(int) checker {
 // theorem11Check is Theorem 1.1: 𝒢_s is the set of positions of Grundy
 // number s, for every s. A position in 𝒢_s of another value is reported
 // as claimed s; a position of value g outside 𝒢_g as claimed ≠ g.
-func theorem11Check(sets setFamily) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func theorem11Check(sets setFamily) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			b := newJosephusBox(bound, sets)
 			b.each(func(x, y int) {
-				f.checked++
+				f.Checked++
 				g := int(b.g[x][y])
 				for _, s := range b.in[x][y] {
 					if s != g {
-						f.report(Counterexample{At: at("x,y", x, y), Claimed: strconv.Itoa(s), Actual: strconv.Itoa(g)})
+						f.Report(Counterexample{At: At("x,y", x, y), Claimed: strconv.Itoa(s), Actual: strconv.Itoa(g)})
 					}
 				}
 				if !slices.Contains(b.in[x][y], g) {
-					f.report(Counterexample{At: at("x,y", x, y), Claimed: "≠ " + strconv.Itoa(g), Actual: strconv.Itoa(g)})
+					f.Report(Counterexample{At: At("x,y", x, y), Claimed: "≠ " + strconv.Itoa(g), Actual: strconv.Itoa(g)})
 				}
 			})
 		}}
@@ -162,19 +162,19 @@ func theorem11Check(sets setFamily) func(int) checker {
 // problem, where there are n numbers": for every P-position (n, m) of the
 // box with n ≥ 1 (the problem needs a number), the last number left of
 // 1, …, n + extra equals 2m + 1. The abstract has extra = 0.
-func abstractCheck(extra int) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
-			g := tables.JosephusNim.Grundy(bound)
+func abstractCheck(extra int) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
+			g := solver.JosephusNim.Grundy(bound)
 			for n := 1; n <= bound; n++ {
-				last := tables.JosephusOrder(n + extra)
+				last := solver.JosephusOrder(n + extra)
 				for m, v := range g[n] {
 					if v != 0 {
 						continue
 					}
-					f.checked++
+					f.Checked++
 					if got := last[len(last)-1]; got != 2*m+1 {
-						f.report(Counterexample{At: at("n,m", n, m), Claimed: strconv.Itoa(2*m + 1), Actual: strconv.Itoa(got)})
+						f.Report(Counterexample{At: At("n,m", n, m), Claimed: strconv.Itoa(2*m + 1), Actual: strconv.Itoa(got)})
 					}
 				}
 			}

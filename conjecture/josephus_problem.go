@@ -3,11 +3,11 @@ package conjecture
 import (
 	"strconv"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // The claims of 004 about the Josephus problem (Section 2), checked on the
-// elimination order found by simulating the circle (tables.JosephusOrder).
+// elimination order found by simulating the circle (solver.JosephusOrder).
 // F_s(v) = e_{v−s} is the s-th number removed counting back from the last
 // one left (Definition 2.1), defined for 0 ≤ s ≤ v − 1.
 
@@ -15,7 +15,7 @@ import (
 func josephusF(maxV int) func(s, v int) int {
 	orders := make([][]int, maxV+1)
 	for v := 1; v <= maxV; v++ {
-		orders[v] = tables.JosephusOrder(v)
+		orders[v] = solver.JosephusOrder(v)
 	}
 	return func(s, v int) int { return orders[v][v-s-1] }
 }
@@ -66,9 +66,9 @@ func theorem21(_ func(s, v int) int, s, v int) (int, bool) {
 
 // josephusCheck compares F_s(v) with claimed for every 1 ≤ v ≤ bound and
 // 0 ≤ s ≤ v − 1 the claim speaks of.
-func josephusCheck(claimed josephusClaim) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func josephusCheck(claimed josephusClaim) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			F := josephusF(bound)
 			for v := 1; v <= bound; v++ {
 				for s := range v {
@@ -76,9 +76,9 @@ func josephusCheck(claimed josephusClaim) func(int) checker {
 					if !ok {
 						continue
 					}
-					f.checked++
+					f.Checked++
 					if got := F(s, v); got != want {
-						f.report(Counterexample{At: at("s,v", s, v), Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
+						f.Report(Counterexample{At: At("s,v", s, v), Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
 					}
 				}
 			}
@@ -89,9 +89,9 @@ func josephusCheck(claimed josephusClaim) func(int) checker {
 // theorem22Check is Theorem 2.2: for (x, y) ∈ 𝒢_{s,n}, F_s(x+1) = 2y+1 + shift
 // (the theorem has shift = 0); checked on every (x, y) with x + 1 ≤ bound
 // that lies in some 𝒢_{s,n}, n ≥ 0.
-func theorem22Check(shift int) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func theorem22Check(shift int) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			F := josephusF(bound)
 			for x := 0; x+1 <= bound; x++ {
 				for y := 0; 2*y <= x; y++ {
@@ -99,9 +99,9 @@ func theorem22Check(shift int) func(int) checker {
 					if !ok {
 						continue
 					}
-					f.checked++
+					f.Checked++
 					if want, got := 2*y+1+shift, F(s, x+1); got != want {
-						f.report(Counterexample{At: at("x,y,s", x, y, s), Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
+						f.Report(Counterexample{At: At("x,y,s", x, y, s), Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
 					}
 				}
 			}

@@ -12,16 +12,16 @@ import "strconv"
 //	(iii) every (x, y) ∈ 𝒢_{s,a} ∪ 𝒢_{s,b} has x ≤ xCap(s) and y > x/2,
 //
 // the lemma's xCap(s) being 2s − 1.
-func lemma11Check(xCap func(s int) int) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func lemma11Check(xCap func(s int) int) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			for s := 0; s <= bound; s++ {
 				for h := 0; h <= s-2; h++ {
 					for x := 2 * h; x <= 2*h+1; x++ {
 						for j := h + 1; j <= 1<<(s-h-1)+h-1; j++ {
-							f.checked++
+							f.Checked++
 							if !inSideBetween(h+1, s-1, x, j) {
-								f.report(Counterexample{At: at("s,h,x,y", s, h, x, j),
+								f.Report(Counterexample{At: At("s,h,x,y", s, h, x, j),
 									Claimed: "∈ ⋃_{i=h+1}^{s−1} 𝒢_{i," + side(x) + "}", Actual: "∉"})
 							}
 						}
@@ -31,9 +31,9 @@ func lemma11Check(xCap func(s int) int) func(int) checker {
 			for h := 0; h <= 16*bound; h++ {
 				for x := 2 * h; x <= 2*h+1; x++ {
 					for y := 0; y <= h; y++ {
-						f.checked++
+						f.Checked++
 						if i, _, ok := seriesOf(x, y); !ok || i > h {
-							f.report(Counterexample{At: at("h,x,y", h, x, y), Claimed: "∈ ⋃_{i≤h} ⋃_{n≥0} 𝒢_{i,n}", Actual: "∉"})
+							f.Report(Counterexample{At: At("h,x,y", h, x, y), Claimed: "∈ ⋃_{i≤h} ⋃_{n≥0} 𝒢_{i,n}", Actual: "∉"})
 						}
 					}
 				}
@@ -42,9 +42,9 @@ func lemma11Check(xCap func(s int) int) func(int) checker {
 				for k := 0; k <= s-1; k++ {
 					for x := 2 * k; x <= 2*k+1; x++ {
 						for y := 1<<(s-k-1) + k; y <= 1<<(s-k)+k-1; y++ {
-							f.checked++
+							f.Checked++
 							if x > xCap(s) || 2*y <= x {
-								f.report(Counterexample{At: at("s,x,y", s, x, y),
+								f.Report(Counterexample{At: At("s,x,y", s, x, y),
 									Claimed: "x ≤ " + strconv.Itoa(xCap(s)) + " and y > x/2", Actual: "x = " + strconv.Itoa(x) + ", y = " + strconv.Itoa(y)})
 							}
 						}

@@ -44,7 +44,7 @@ func (b nsBreak) at() []Coord {
 	if b.zero {
 		return nil
 	}
-	return at("z,z',i", b.z, b.z2, b.i)
+	return At("z,z',i", b.z, b.z2, b.i)
 }
 
 // nsBreakOf returns the first break of Definition 9 (i) by h on

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // The claims of 002 about chocolate bars CB(F, x, y, z): Definition 9's
@@ -35,13 +35,13 @@ var proposition1Hs = func() []stairH {
 
 // nsCheck reports each function of hs that breaks Definition 9 (i) on
 // 0 ≤ z, z' ≤ bound, at its first break.
-func nsCheck(hs []stairH) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func nsCheck(hs []stairH) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			for _, s := range hs {
-				f.checked++
+				f.Checked++
 				if b, broken := nsBreakOf(s.h, bound, true); broken {
-					f.report(Counterexample{At: b.at(), Game: s.name, Claimed: "NS-property", Actual: "breaks it: " + b.describe("h", "z")})
+					f.Report(Counterexample{At: b.at(), Game: s.name, Claimed: "NS-property", Actual: "breaks it: " + b.describe("h", "z")})
 				}
 			}
 		}}
@@ -74,17 +74,17 @@ func tableName(h []int) string {
 // lemma1Check checks h(z) ≤ claimedCap(z) for 1 ≤ z ≤ bound and every
 // monotonically increasing h: {0, …, bound} → {0, …, bound} with the
 // NS-property on that range.
-func lemma1Check(claimedCap func(z int) int) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func lemma1Check(claimedCap func(z int) int) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			eachMonotone(bound, func(h []int) {
 				if _, broken := nsBreakOf(func(z int) int { return h[z] }, bound, true); broken {
 					return
 				}
-				f.checked++
+				f.Checked++
 				for z := 1; z <= bound; z++ {
 					if c := claimedCap(z); h[z] > c {
-						f.report(Counterexample{At: at("z", z), Game: tableName(h), Claimed: "h(z) ≤ " + strconv.Itoa(c), Actual: "h(z) = " + strconv.Itoa(h[z])})
+						f.Report(Counterexample{At: At("z", z), Game: tableName(h), Claimed: "h(z) ≤ " + strconv.Itoa(c), Actual: "h(z) = " + strconv.Itoa(h[z])})
 					}
 				}
 			})
@@ -140,9 +140,9 @@ func floorNS(f func(x, z int) int, limit int) (string, bool) { return sectionBre
 // 0 ≤ x, z ≤ bound, and for every stair F(x, z) = h(z) with h monotonically
 // increasing from {0, …, bound/2} to itself on 0 ≤ x, z ≤ bound/2, the
 // NS-property read by ns on the same range.
-func theorem14Check(fs []namedF, ns nsReading) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func theorem14Check(fs []namedF, ns nsReading) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			for _, F := range fs {
 				theorem14At(F, bound, ns, f)
 			}
@@ -155,19 +155,19 @@ func theorem14Check(fs []namedF, ns nsReading) func(int) checker {
 }
 
 // theorem14At checks Theorem 1.4 for one F on 0 ≤ x, z ≤ limit.
-func theorem14At(F namedF, limit int, ns nsReading, f *findings) {
+func theorem14At(F namedF, limit int, ns nsReading, f *Findings) {
 	why, lacks := ns(F.f, limit)
-	c := tables.NewChocolate(F.f)
+	c := solver.NewChocolate(F.f)
 	for x := 0; x <= limit; x++ {
 		for z := 0; z <= limit; z++ {
 			for y := 0; y <= F.f(x, z); y++ {
-				f.checked++
+				f.Checked++
 				sg := c.Grundy(x, y, z)
 				if sg == x^y^z {
 					continue
 				}
 				if !lacks {
-					f.report(Counterexample{At: at("x,y,z", x, y, z), Game: F.name,
+					f.Report(Counterexample{At: At("x,y,z", x, y, z), Game: F.name,
 						Claimed: "SG = x⊕y⊕z everywhere (F has the NS-property)",
 						Actual:  fmt.Sprintf("SG = %d ≠ %d = x⊕y⊕z", sg, x^y^z)})
 				}
@@ -176,7 +176,7 @@ func theorem14At(F namedF, limit int, ns nsReading, f *findings) {
 		}
 	}
 	if lacks {
-		f.report(Counterexample{Game: F.name,
+		f.Report(Counterexample{Game: F.name,
 			Claimed: "SG ≠ x⊕y⊕z somewhere (F lacks the NS-property: " + why + ")",
 			Actual:  fmt.Sprintf("SG = x⊕y⊕z at every position with x, z ≤ %d", limit)})
 	}
@@ -190,15 +190,15 @@ type verdict func(y, z, sg int) (claimed string, holds, applies bool)
 // cb2Check judges every position (y, z), y ≤ h(z), z ≤ zMax of CB₂(h, y, z)
 // for each h of hs against the chocolate solver; zMax is the bound, or
 // fixed if positive.
-func cb2Check(hs []stairH, fixed int, judge verdict) func(int) checker {
-	return func(bound int) checker {
+func cb2Check(hs []stairH, fixed int, judge verdict) func(int) Checker {
+	return func(bound int) Checker {
 		zMax := bound
 		if fixed > 0 {
 			zMax = fixed
 		}
-		return checker{finish: func(f *findings) {
+		return Checker{Finish: func(f *Findings) {
 			for _, s := range hs {
-				c := tables.NewStairChocolate(s.h)
+				c := solver.NewStairChocolate(s.h)
 				for z := 0; z <= zMax; z++ {
 					for y := 0; y <= s.h(z); y++ {
 						sg := c.Grundy(0, y, z)
@@ -206,9 +206,9 @@ func cb2Check(hs []stairH, fixed int, judge verdict) func(int) checker {
 						if !applies {
 							continue
 						}
-						f.checked++
+						f.Checked++
 						if !holds {
-							f.report(Counterexample{At: at("y,z", y, z), Game: s.name, Claimed: claimed, Actual: strconv.Itoa(sg)})
+							f.Report(Counterexample{At: At("y,z", y, z), Game: s.name, Claimed: claimed, Actual: strconv.Itoa(sg)})
 						}
 					}
 				}
@@ -222,12 +222,12 @@ func xorVerdict(y, z, sg int) (string, bool, bool) { return strconv.Itoa(y ^ z),
 
 // printedVerdict compares with the printed cells of a transcription, row y
 // and column z; it says nothing elsewhere.
-func printedVerdict(t transcription) verdict {
+func printedVerdict(t Transcription) verdict {
 	return func(y, z, sg int) (string, bool, bool) {
-		if y >= len(t.value) || z >= len(t.value[y]) || t.state[y][z] != printed {
+		if y >= len(t.Value) || z >= len(t.Value[y]) || t.State[y][z] != Printed {
 			return "", true, false
 		}
-		return strconv.Itoa(t.value[y][z]), sg == t.value[y][z], true
+		return strconv.Itoa(t.Value[y][z]), sg == t.Value[y][z], true
 	}
 }
 
@@ -235,12 +235,12 @@ func printedVerdict(t transcription) verdict {
 // exchanged in typesetting (z = 14, 15) put back.
 var (
 	table2Printed   = transcribed("pass_table2_cb2.txt")
-	table2Corrected = table2Printed.withCell(2, 14, 12).withCell(2, 15, 13)
+	table2Corrected = table2Printed.WithCell(2, 14, 12).WithCell(2, 15, 13)
 )
 
 // lemma3Sets are the sets of Lemma 3, as printed: CB₂(h, y, z) has
 // SG-value v if and only if (y, z) ∈ lemma3Sets[v].
-var lemma3Sets = [9][]point{
+var lemma3Sets = [9][]Point{
 	{{0, 0}},
 	{{0, 1}},
 	{{0, 2}, {1, 3}},
@@ -256,7 +256,7 @@ var lemma3Sets = [9][]point{
 // value of at least 9 if none does.
 func lemma3Verdict(y, z, sg int) (string, bool, bool) {
 	for v, set := range lemma3Sets {
-		if slices.Contains(set, point{y, z}) {
+		if slices.Contains(set, Point{y, z}) {
 			return strconv.Itoa(v), sg == v, true
 		}
 	}
@@ -265,15 +265,15 @@ func lemma3Verdict(y, z, sg int) (string, bool, bool) {
 
 // lemma2Check checks y ⊕ z ≥ 16 for each h of hs, 16 ≤ z ≤ bound and
 // y ≤ h(z).
-func lemma2Check(hs []stairH) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func lemma2Check(hs []stairH) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			for _, s := range hs {
 				for z := 16; z <= bound; z++ {
 					for y := 0; y <= s.h(z); y++ {
-						f.checked++
+						f.Checked++
 						if y^z < 16 {
-							f.report(Counterexample{At: at("y,z", y, z), Game: s.name, Claimed: "y⊕z ≥ 16", Actual: "y⊕z = " + strconv.Itoa(y^z)})
+							f.Report(Counterexample{At: At("y,z", y, z), Game: s.name, Claimed: "y⊕z ≥ 16", Actual: "y⊕z = " + strconv.Itoa(y^z)})
 						}
 					}
 				}
@@ -284,16 +284,16 @@ func lemma2Check(hs []stairH) func(int) checker {
 
 // oneMoveCheck checks that every CB₂(h, y, z), z ≤ bound, is a one-move
 // game (Definition 11) for each h of hs.
-func oneMoveCheck(hs []stairH) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func oneMoveCheck(hs []stairH) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			for _, s := range hs {
-				c := tables.NewStairChocolate(s.h)
+				c := solver.NewStairChocolate(s.h)
 				for z := 0; z <= bound; z++ {
 					for y := 0; y <= s.h(z); y++ {
-						f.checked++
-						if !tables.IsOneMoveGame(c.Position(0, y, z)) {
-							f.report(Counterexample{At: at("y,z", y, z), Game: s.name, Claimed: "one-move game", Actual: "a non-terminal follower has SG-value 0"})
+						f.Checked++
+						if !solver.IsOneMoveGame(c.Position(0, y, z)) {
+							f.Report(Counterexample{At: At("y,z", y, z), Game: s.name, Claimed: "one-move game", Actual: "a non-terminal follower has SG-value 0"})
 						}
 					}
 				}
@@ -306,7 +306,7 @@ func oneMoveCheck(hs []stairH) func(int) checker {
 const (
 	theorem14Statement = "Let F(x, z) be a monotonically increasing function. F(x, z) has NS-property if and only if " +
 		"the SG-value of chocolate bar CB(F, x, y, z) is x ⊕ y ⊕ z."
-	theorem14CheckedOn = "chocolate solver (tables.Chocolate), every position with x, z ≤ bound, for the functions " +
+	theorem14CheckedOn = "chocolate solver (solver.Chocolate), every position with x, z ≤ bound, for the functions " +
 		"F(x, z) = ⌊z/2⌋, ⌊z/4⌋, 2^⌊log₂z⌋ − 1, ⌊min(x, z)/2⌋, 1, ⌊(x + z)/3⌋, z, ⌊x/2⌋ + ⌊z/2⌋; and for every stair " +
 		"F(x, z) = h(z) with h monotonically increasing from {0, …, bound/2} to itself, on x, z ≤ bound/2. " +
 		"The NS-property is checked on the same ranges; a counterexample is an F where the two sides disagree."
@@ -321,7 +321,7 @@ const (
 // chocolateClaims are the claims of 002 about chocolate bars, in the order
 // of the paper.
 func chocolateClaims() []Claim {
-	cb2On := "chocolate solver (tables.Chocolate), every position of CB₂(h, y, z) with z ≤ bound, for " + hNames(nsStairs)
+	cb2On := "chocolate solver (solver.Chocolate), every position of CB₂(h, y, z) with z ≤ bound, for " + hNames(nsStairs)
 	return []Claim{
 		{
 			ID:     "pass.prop1",
@@ -331,7 +331,7 @@ func chocolateClaims() []Claim {
 			CheckedOn: "Definition 9 (i) on 0 ≤ z, z' ≤ bound, for k = 1, …, 8 and the function of (2)",
 			Bound:     4096,
 			Unit:      "functions",
-			check:     nsCheck(proposition1Hs),
+			Check:     nsCheck(proposition1Hs),
 		},
 		{
 			ID:        "pass.lem1",
@@ -343,7 +343,7 @@ func chocolateClaims() []Claim {
 				"proof uses, so every function with the property, restricted, is among those checked.",
 			Bound: 12,
 			Unit:  "functions",
-			check: lemma1Check(lemma1Cap),
+			Check: lemma1Check(lemma1Cap),
 		},
 		{
 			ID:        "pass.thm1.4",
@@ -353,7 +353,7 @@ func chocolateClaims() []Claim {
 			Note:      theorem14Note,
 			Bound:     20,
 			Unit:      "positions",
-			check:     theorem14Check(theorem14Fs, printedNS),
+			Check:     theorem14Check(theorem14Fs, printedNS),
 		},
 		{
 			ID:        "pass.thm1.4.corrected",
@@ -363,7 +363,7 @@ func chocolateClaims() []Claim {
 			Note:      theorem14CorrectedNote,
 			Bound:     20,
 			Unit:      "positions",
-			check:     theorem14Check(theorem14Fs, floorNS),
+			Check:     theorem14Check(theorem14Fs, floorNS),
 		},
 		{
 			ID:     "pass.cor1",
@@ -374,7 +374,7 @@ func chocolateClaims() []Claim {
 			CheckedOn: cb2On,
 			Bound:     128,
 			Unit:      "positions",
-			check:     cb2Check(nsStairs, 0, xorVerdict),
+			Check:     cb2Check(nsStairs, 0, xorVerdict),
 		},
 		{
 			ID:        "pass.table2",
@@ -383,7 +383,7 @@ func chocolateClaims() []Claim {
 			CheckedOn: "chocolate solver, every printed cell (y, z) that is a position of CB₂(h, ·, ·), for " + hNames(nsStairs),
 			Note:      "Transcribed in testdata/pass_table2_cb2.txt as printed; no cell is lost.",
 			Unit:      "cells",
-			check:     cb2Check(nsStairs, 15, printedVerdict(table2Printed)),
+			Check:     cb2Check(nsStairs, 15, printedVerdict(table2Printed)),
 		},
 		{
 			ID:        "pass.table2.corrected",
@@ -393,7 +393,7 @@ func chocolateClaims() []Claim {
 			Note: "Changed: the last two cells of row y = 2 swapped. Every other printed cell is y ⊕ z, as Corollary 1 " +
 				"says, and so are 12 = 2 ⊕ 14 and 13 = 2 ⊕ 15: the two values were exchanged in typesetting.",
 			Unit:  "cells",
-			check: cb2Check(nsStairs, 15, printedVerdict(table2Corrected)),
+			Check: cb2Check(nsStairs, 15, printedVerdict(table2Corrected)),
 		},
 		{
 			ID:        "pass.lem2",
@@ -402,7 +402,7 @@ func chocolateClaims() []Claim {
 			CheckedOn: "arithmetic, every y ≤ h(z) with 16 ≤ z ≤ bound, for " + hNames(nsStairs),
 			Bound:     4096,
 			Unit:      "positions",
-			check:     lemma2Check(nsStairs),
+			Check:     lemma2Check(nsStairs),
 		},
 		{
 			ID:     "pass.lem3",
@@ -415,16 +415,16 @@ func chocolateClaims() []Claim {
 			CheckedOn: cb2On + "; the claimed value at (y, z) is the v whose set holds it, or ≥ 9 if none does",
 			Bound:     128,
 			Unit:      "positions",
-			check:     cb2Check(nsStairs, 0, lemma3Verdict),
+			Check:     cb2Check(nsStairs, 0, lemma3Verdict),
 		},
 		{
 			ID:        "pass.def11note",
 			Source:    passSource("note after Definition 11"),
 			Statement: "For example, two-dimensional chocolate game where function h satisfies NS-property is a one-move game.",
-			CheckedOn: "tables.IsOneMoveGame, every position of CB₂(h, y, z) with z ≤ bound, for " + hNames(nsStairs),
+			CheckedOn: "solver.IsOneMoveGame, every position of CB₂(h, y, z) with z ≤ bound, for " + hNames(nsStairs),
 			Bound:     32,
 			Unit:      "positions",
-			check:     oneMoveCheck(nsStairs),
+			Check:     oneMoveCheck(nsStairs),
 		},
 	}
 }

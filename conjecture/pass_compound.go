@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // The claims of 002 about one-pass compounds: the note after Definition 10
@@ -13,7 +13,7 @@ import (
 // namedGame is a position with a name for reports.
 type namedGame struct {
 	name string
-	g    tables.Game
+	g    solver.Game
 }
 
 // oneMovePool lists one-move games of two rulesets: the nim heaps 0, …, m
@@ -21,10 +21,10 @@ type namedGame struct {
 func oneMovePool(m int) []namedGame {
 	var pool []namedGame
 	for a := 0; a <= m; a++ {
-		pool = append(pool, namedGame{"heap " + strconv.Itoa(a), tables.NimHeap(a)})
+		pool = append(pool, namedGame{"heap " + strconv.Itoa(a), solver.NimHeap(a)})
 	}
 	for _, s := range []stairH{halfK(1), powerCap} {
-		c := tables.NewStairChocolate(s.h)
+		c := solver.NewStairChocolate(s.h)
 		for z := 0; z <= m; z++ {
 			for y := 0; y <= s.h(z); y++ {
 				name := "CB₂(" + strings.TrimPrefix(s.name, "h(z) = ") + "; y=" + strconv.Itoa(y) + ", z=" + strconv.Itoa(z) + ")"
@@ -38,32 +38,32 @@ func oneMovePool(m int) []namedGame {
 // theorem2Check checks G(C(+,pass)(g₁, …, gₙ)) = claimed(G(g₁), …, G(gₙ))
 // for every pair of games of oneMovePool(bound) and every triple of
 // oneMovePool(bound/2) that are one-move games (the hypothesis, checked
-// with tables.IsOneMoveGame), the left side from the compound's own
-// options (tables.OnePassCompoundGrundy). claimed is nim with a pass,
-// tables.PassNimGrundy(values, true), in the claim as printed.
-func theorem2Check(claimed func(values []int) int) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+// with solver.IsOneMoveGame), the left side from the compound's own
+// options (solver.OnePassCompoundGrundy). claimed is nim with a pass,
+// solver.PassNimGrundy(values, true), in the claim as printed.
+func theorem2Check(claimed func(values []int) int) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			for _, size := range []struct{ n, m int }{{2, bound}, {3, bound / 2}} {
 				var pool []namedGame
 				var values []int
 				for _, g := range oneMovePool(size.m) {
-					if tables.IsOneMoveGame(g.g) {
+					if solver.IsOneMoveGame(g.g) {
 						pool = append(pool, g)
-						values = append(values, tables.GameGrundy(g.g))
+						values = append(values, solver.GameGrundy(g.g))
 					}
 				}
 				eachMultiset(len(pool), size.n, func(idx []int) {
-					games := make([]tables.Game, len(idx))
+					games := make([]solver.Game, len(idx))
 					names := make([]string, len(idx))
 					vals := make([]int, len(idx))
 					for i, j := range idx {
 						games[i], names[i], vals[i] = pool[j].g, pool[j].name, values[j]
 					}
-					f.checked++
-					want, got := claimed(vals), tables.OnePassCompoundGrundy(games)
+					f.Checked++
+					want, got := claimed(vals), solver.OnePassCompoundGrundy(games)
 					if want != got {
-						f.report(Counterexample{Game: "C(+,pass)(" + strings.Join(names, ", ") + ")",
+						f.Report(Counterexample{Game: "C(+,pass)(" + strings.Join(names, ", ") + ")",
 							Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
 					}
 				})
@@ -91,25 +91,25 @@ func eachMultiset(n, k int, yield func(idx []int)) {
 }
 
 // passNimGrundy is nim with a pass available, the right side of Theorem 2.1.
-func passNimGrundy(values []int) int { return tables.PassNimGrundy(values, true) }
+func passNimGrundy(values []int) int { return solver.PassNimGrundy(values, true) }
 
 // passTurnsPCheck checks, for every three-heap nim position with heaps
 // ≤ bound that is a P-position without the pass (and is not terminal,
 // unless includeTerminal), that the same heaps with the pass available
 // have outcome claimed.
-func passTurnsPCheck(includeTerminal bool, claimed tables.Outcome) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func passTurnsPCheck(includeTerminal bool, claimed solver.Outcome) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			for x := 0; x <= bound; x++ {
 				for y := 0; y <= bound; y++ {
 					for z := 0; z <= bound; z++ {
 						heaps := []int{x, y, z}
-						if tables.PassNimOutcome(heaps, false) != tables.PPosition || (x+y+z == 0 && !includeTerminal) {
+						if solver.PassNimOutcome(heaps, false) != solver.PPosition || (x+y+z == 0 && !includeTerminal) {
 							continue
 						}
-						f.checked++
-						if got := tables.PassNimOutcome(heaps, true); got != claimed {
-							f.report(Counterexample{At: at("x,y,z", x, y, z), Claimed: claimed.String(), Actual: got.String()})
+						f.Checked++
+						if got := solver.PassNimOutcome(heaps, true); got != claimed {
+							f.Report(Counterexample{At: At("x,y,z", x, y, z), Claimed: claimed.String(), Actual: got.String()})
 						}
 					}
 				}
@@ -122,7 +122,7 @@ func passTurnsPCheck(includeTerminal bool, claimed tables.Outcome) func(int) che
 func compoundClaims() []Claim {
 	const def10Statement = "Note that when the original position is a P-position, the position changes to an " +
 		"N-position when a pass-move is added since the player can use the pass."
-	const def10CheckedOn = "nim and nim-with-a-pass solvers (tables.PassNimOutcome), every three-heap position " +
+	const def10CheckedOn = "nim and nim-with-a-pass solvers (solver.PassNimOutcome), every three-heap position " +
 		"with heaps ≤ bound that is a P-position of nim"
 	return []Claim{
 		{
@@ -133,7 +133,7 @@ func compoundClaims() []Claim {
 			Note:      "Checked on nim, whose one-pass compound of heaps is nim with a pass.",
 			Bound:     20,
 			Unit:      "positions",
-			check:     passTurnsPCheck(true, tables.NPosition),
+			Check:     passTurnsPCheck(true, solver.NPosition),
 		},
 		{
 			ID:        "pass.def10note.corrected",
@@ -145,20 +145,20 @@ func compoundClaims() []Claim {
 				"use the pass\") only applies to non-terminal positions.",
 			Bound: 20,
 			Unit:  "positions",
-			check: passTurnsPCheck(false, tables.NPosition),
+			Check: passTurnsPCheck(false, solver.NPosition),
 		},
 		{
 			ID:     "pass.thm2.1",
 			Source: passSource("Theorem 2.1"),
 			Statement: "Let g₁, …, gₙ be one-move games. Then, we have " +
 				"G(C(+,pass)(g₁, …, gₙ)) = G(C^nim(+,pass)(G(g₁), …, G(gₙ))).",
-			CheckedOn: "generic game solver on the compound (tables.OnePassCompoundGrundy) against the nim-with-a-pass solver " +
-				"(tables.PassNimGrundy), for every pair of one-move games among the nim heaps ≤ bound and the bars " +
+			CheckedOn: "generic game solver on the compound (solver.OnePassCompoundGrundy) against the nim-with-a-pass solver " +
+				"(solver.PassNimGrundy), for every pair of one-move games among the nim heaps ≤ bound and the bars " +
 				"CB₂(h, y, z), z ≤ bound, h = ⌊z/2⌋ or 2^⌊log₂z⌋ − 1, and every triple of those ≤ bound/2",
-			Note:  "The hypothesis is checked on each component with tables.IsOneMoveGame; compounds failing it are not counted.",
+			Note:  "The hypothesis is checked on each component with solver.IsOneMoveGame; compounds failing it are not counted.",
 			Bound: 7,
 			Unit:  "compounds",
-			check: theorem2Check(passNimGrundy),
+			Check: theorem2Check(passNimGrundy),
 		},
 	}
 }

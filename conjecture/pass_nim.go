@@ -10,24 +10,24 @@ func passSource(label string) Source { return Source{Seed: seedPass, Label: labe
 // Lemma 4 of 002, its sets as printed.
 var (
 	// (a): x = y = 0, or (x, y) = (2n−1, 2n) or (2n, 2n−1), n ≥ 1.
-	lemma4a = families(1, []affine{{2, -1, 2, 0}, {2, 0, 2, -1}}, point{0, 0})
+	lemma4a = Families(1, []Affine{{2, -1, 2, 0}, {2, 0, 2, -1}}, Point{0, 0})
 	// (b): (x, y) ∈ {(0, 2), (2, 0)}, or x = y with x ≠ 0 and x ≠ 2.
-	lemma4b cellSet = func(x int) []int {
-		ys := families(0, nil, point{0, 2}, point{2, 0})(x)
+	lemma4b CellSet = func(x int) []int {
+		ys := Families(0, nil, Point{0, 2}, Point{2, 0})(x)
 		if x != 0 && x != 2 {
 			ys = append(ys, x)
 		}
-		return normalize(ys)
+		return Normalize(ys)
 	}
 	// (c): nine cells, or (x−1) ⊕ (y−1) = 3 with x, y ≥ 9, that is
 	// y = ((x−1) ⊕ 3) + 1 for x ≥ 9 (then y ≥ 9 as well).
-	lemma4c cellSet = func(x int) []int {
-		ys := families(0, nil, point{0, 1}, point{1, 0}, point{2, 2}, point{3, 5}, point{4, 7},
-			point{5, 3}, point{6, 8}, point{7, 4}, point{8, 6})(x)
+	lemma4c CellSet = func(x int) []int {
+		ys := Families(0, nil, Point{0, 1}, Point{1, 0}, Point{2, 2}, Point{3, 5}, Point{4, 7},
+			Point{5, 3}, Point{6, 8}, Point{7, 4}, Point{8, 6})(x)
 		if y := ((x - 1) ^ 3) + 1; x >= 9 && y >= 9 {
 			ys = append(ys, y)
 		}
-		return normalize(ys)
+		return Normalize(ys)
 	}
 )
 
@@ -39,24 +39,24 @@ func passNimClaims() []Claim {
 			Source: passSource("Section 1 (three-pile nim with a pass) with G_P of Section 2; stated in tables.passnim"),
 			Statement: "3-pile nim with a pass available has (x, y, z) as a P-position if and only if z = G_P(x, y) " +
 				"(the fact the table passnim is documented by, not printed in 002).",
-			CheckedOn: "nim-with-a-pass solver (tables.PassNimOutcome, pass available) for 0 ≤ x, y ≤ min(bound, n), " +
+			CheckedOn: "nim-with-a-pass solver (solver.PassNimOutcome, pass available) for 0 ≤ x, y ≤ min(bound, n), " +
 				"0 ≤ z ≤ bound, against G_P from table passnim",
 			Table: "passnim",
 			Bound: 30,
 			Unit:  "positions",
-			check: cornerCheck(nimJudge(true)),
+			Check: CornerCheck(NimJudge(true)),
 		},
-		printedTableClaim("pass.table3", passSource("Table 3"), "passnim",
+		PrintedTableClaim("pass.table3", passSource("Table 3"), "passnim",
 			"Table 3: Values of G_P(x, y), 0 ≤ x, y ≤ 12.",
 			"Transcribed in testdata/pass_table3_gp.txt; no cell is lost.", "pass_table3_gp.txt"),
-		valueSetClaim("pass.lem4a", passSource("Lemma 4 (a)"), "passnim",
+		ValueSetClaim("pass.lem4a", passSource("Lemma 4 (a)"), "passnim",
 			"G_P(x, y) = 0 if and only if one of the following holds: x = y = 0; x = 2n−1 and y = 2n for a positive "+
 				"integer n; x = 2n and y = 2n−1 for a positive integer n.",
 			"", 0, lemma4a),
-		valueSetClaim("pass.lem4b", passSource("Lemma 4 (b)"), "passnim",
+		ValueSetClaim("pass.lem4b", passSource("Lemma 4 (b)"), "passnim",
 			"G_P(x, y) = 1 if and only if one of the following holds: (x, y) ∈ {(0, 2), (2, 0)}; x = y, x ≠ 0, and x ≠ 2.",
 			"", 1, lemma4b),
-		valueSetClaim("pass.lem4c", passSource("Lemma 4 (c)"), "passnim",
+		ValueSetClaim("pass.lem4c", passSource("Lemma 4 (c)"), "passnim",
 			"G_P(x, y) = 2 if and only if one of the following holds: (x, y) ∈ {(0, 1), (1, 0), (2, 2), (3, 5), (4, 7), "+
 				"(5, 3), (6, 8), (7, 4), (8, 6)}; (x−1) ⊕ (y−1) = 3 and x, y ≥ 9.",
 			"", 2, lemma4c),

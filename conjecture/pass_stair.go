@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // The claims of 002 about stair chocolate with a pass (Section 3): the
@@ -63,18 +63,18 @@ func corollary4C(x, y, z, p int) bool {
 // stairPassCheck checks "(x, y, z, p) has SG-value v if and only if
 // in(x, y, z, p)" for each h of hs, every position with x, z ≤ bound and
 // p = 0, 1, against the chocolate solver with its pass
-// (tables.Chocolate.PassGrundy).
-func stairPassCheck(hs []stairH, v int, in func(x, y, z, p int) bool) func(int) checker {
+// (solver.Chocolate.PassGrundy).
+func stairPassCheck(hs []stairH, v int, in func(x, y, z, p int) bool) func(int) Checker {
 	notV := "≠ " + strconv.Itoa(v)
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			for _, s := range hs {
-				c := tables.NewStairChocolate(s.h)
+				c := solver.NewStairChocolate(s.h)
 				for x := 0; x <= bound; x++ {
 					for z := 0; z <= bound; z++ {
 						for y := 0; y <= s.h(z); y++ {
 							for p := range 2 {
-								f.checked++
+								f.Checked++
 								sg := c.PassGrundy(x, y, z, p == 1)
 								claimed := in(x, y, z, p)
 								if claimed == (sg == v) {
@@ -84,7 +84,7 @@ func stairPassCheck(hs []stairH, v int, in func(x, y, z, p int) bool) func(int) 
 								if claimed {
 									want = strconv.Itoa(v)
 								}
-								f.report(Counterexample{At: at("x,y,z,p", x, y, z, p), Game: s.name, Claimed: want, Actual: strconv.Itoa(sg)})
+								f.Report(Counterexample{At: At("x,y,z,p", x, y, z, p), Game: s.name, Claimed: want, Actual: strconv.Itoa(sg)})
 							}
 						}
 					}
@@ -96,7 +96,7 @@ func stairPassCheck(hs []stairH, v int, in func(x, y, z, p int) bool) func(int) 
 
 // stairClaims are Corollaries 2–4 of 002.
 func stairClaims() []Claim {
-	on := "chocolate solver with the pass (tables.Chocolate.PassGrundy), every position (x, y, z, p) with x, z ≤ bound, " +
+	on := "chocolate solver with the pass (solver.Chocolate.PassGrundy), every position (x, y, z, p) with x, z ≤ bound, " +
 		"y ≤ h(z), for " + hNames(nsStairs)
 	return []Claim{
 		{
@@ -108,7 +108,7 @@ func stairClaims() []Claim {
 			CheckedOn: on + "; P-position read as SG-value 0",
 			Bound:     40,
 			Unit:      "positions",
-			check:     stairPassCheck(nsStairs, 0, corollary2A),
+			Check:     stairPassCheck(nsStairs, 0, corollary2A),
 		},
 		{
 			ID:     "pass.cor3",
@@ -121,7 +121,7 @@ func stairClaims() []Claim {
 			Note:      "B₀ ∪ B₁ ∪ B₂ − B₃ read as (B₀ ∪ B₁ ∪ B₂) − B₃; as B₃ meets neither B₀ nor B₁, the grouping does not matter.",
 			Bound:     40,
 			Unit:      "positions",
-			check:     stairPassCheck(nsStairs, 1, corollary3B),
+			Check:     stairPassCheck(nsStairs, 1, corollary3B),
 		},
 		{
 			ID:     "pass.cor4",
@@ -136,7 +136,7 @@ func stairClaims() []Claim {
 				"(C₀ ∪ C₁ ∪ C₂) − C₃; C₃ meets neither C₀ nor C₁.",
 			Bound: 40,
 			Unit:  "positions",
-			check: stairPassCheck(nsStairs, 2, corollary4C),
+			Check: stairPassCheck(nsStairs, 2, corollary4C),
 		},
 	}
 }

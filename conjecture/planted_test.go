@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // plantCase plants counterexamples for one registered claim, in its table
@@ -13,7 +13,7 @@ import (
 type plantCase struct {
 	id      string
 	planted map[cell]int32    // cells of the claim's table to change
-	check   func(int) checker // a perturbed checker; nil keeps the claim's own
+	check   func(int) Checker // a perturbed checker; nil keeps the claim's own
 	bound   int               // 0 keeps the claim's default
 	want    []string
 }
@@ -169,7 +169,7 @@ var plantCases = []plantCase{
 		"(y=2, z=14, " + power + "): claimed 13, actual 12", "(y=2, z=15, " + power + "): claimed 12, actual 13",
 	}},
 	// (5, 9) is a position only for the largest h: 5 ≤ 2³ − 1.
-	{id: "pass.table2.corrected", check: cb2Check(nsStairs, 15, printedVerdict(table2Corrected.withCell(5, 9, 99))), want: []string{
+	{id: "pass.table2.corrected", check: cb2Check(nsStairs, 15, printedVerdict(table2Corrected.WithCell(5, 9, 99))), want: []string{
 		"(y=5, z=9, " + power + "): claimed 99, actual 12",
 	}},
 	{id: "pass.lem2", bound: 17, check: lemma2Check([]stairH{{"h(z) = z", func(z int) int { return z }}}), want: []string{
@@ -196,7 +196,7 @@ var plantCases = []plantCase{
 	{id: "pass.def10note", bound: 3, want: []string{"(x=0, y=0, z=0): claimed N, actual P"}},
 	// Claiming P instead of N: every non-terminal P-position of nim with
 	// heaps ≤ 2, x ⊕ y ⊕ z = 0.
-	{id: "pass.def10note.corrected", bound: 2, check: passTurnsPCheck(false, tables.PPosition), want: []string{
+	{id: "pass.def10note.corrected", bound: 2, check: passTurnsPCheck(false, solver.PPosition), want: []string{
 		"(x=0, y=1, z=1): claimed P, actual N", "(x=0, y=2, z=2): claimed P, actual N",
 		"(x=1, y=0, z=1): claimed P, actual N", "(x=1, y=1, z=0): claimed P, actual N",
 		"(x=2, y=0, z=2): claimed P, actual N", "(x=2, y=2, z=0): claimed P, actual N",
@@ -233,9 +233,9 @@ var plantCases = []plantCase{
 
 	// 003, Abuku's thesis: perturbed claims, or the printed claim where it
 	// fails by itself.
-	{id: "thesis.thm1.6", bound: 3, check: nimOutcomeCheck(func(h []int) tables.Outcome {
+	{id: "thesis.thm1.6", bound: 3, check: nimOutcomeCheck(func(h []int) solver.Outcome {
 		if slices.Equal(h, []int{1, 2, 3}) {
-			return tables.NPosition
+			return solver.NPosition
 		}
 		return bouton(h)
 	}), want: []string{"(m1=1, m2=2, m3=3): claimed N, actual P"}},
@@ -258,7 +258,7 @@ var plantCases = []plantCase{
 		}
 		return nimSum(h)
 	}), want: []string{"(m1=3, m2=5): claimed 7, actual 6"}},
-	{id: "thesis.thm1.16", bound: 5, check: pairOutcomeCheck(tables.Wythoff, "m,n", 0, func(m, n int) bool {
+	{id: "thesis.thm1.16", bound: 5, check: pairOutcomeCheck(solver.Wythoff, "m,n", 0, func(m, n int) bool {
 		return wythoffP(m, n) != (m == 3 && n == 5)
 	}), want: []string{"(m=3, n=5): claimed N, actual P"}},
 	// ⟨3, 5⟩ is a Wythoff pair, ⟨3, 4⟩ is not.
@@ -272,7 +272,7 @@ var plantCases = []plantCase{
 		}
 		return nimhoffFormula(h, seqs, x)
 	}), want: []string{"(x1=2, x2=2, GCN(3; ℕ₊, ℕ₊)): claimed 2, actual 1"}},
-	{id: "thesis.table1", check: table1Check(transcribed("thesis_table1_subtraction23.txt").withCell(0, 4, 3)), want: []string{
+	{id: "thesis.table1", check: table1Check(transcribed("thesis_table1_subtraction23.txt").WithCell(0, 4, 3)), want: []string{
 		"(n=4): claimed 3, actual 2",
 	}},
 	{id: "thesis.ex1.19", bound: 10, check: sequenceCheck(periodicCases([]int{0, 0, 1, 2, 2})), want: []string{
@@ -315,7 +315,7 @@ var plantCases = []plantCase{
 	}},
 	// The printed verdict on All-but({1, 2}) alone: G = 0, 0, 0 from the start.
 	{id: "thesis.ex2.8", bound: 2, check: sequenceCheck(func(int) []sequenceCase {
-		return []sequenceCase{{tables.AllBut(1, 2), "", stairVerdict(1, true)}}
+		return []sequenceCase{{solver.AllBut(1, 2), "", stairVerdict(1, true)}}
 	}), want: []string{
 		"(x=0, S = ℕ₊ ∖ {1, 2}): claimed a positive multiple of 1, actual 0",
 		"(x=1, S = ℕ₊ ∖ {1, 2}): claimed a positive multiple of 1, actual 0",
@@ -323,7 +323,7 @@ var plantCases = []plantCase{
 	}},
 	// All-but({1, 2}), G(x) = ⌊x/3⌋, claimed a 2-stair (s₂ for s₁).
 	{id: "thesis.ex2.8.corrected", bound: 4, check: sequenceCheck(func(int) []sequenceCase {
-		return []sequenceCase{{tables.AllBut(1, 2), "", stairVerdict(2, false)}}
+		return []sequenceCase{{solver.AllBut(1, 2), "", stairVerdict(2, false)}}
 	}), want: []string{
 		"(x=1, S = ℕ₊ ∖ {1, 2}): claimed 1, actual 0", "(x=4, S = ℕ₊ ∖ {1, 2}): claimed a multiple of 2, actual 1",
 	}},
@@ -344,18 +344,18 @@ var plantCases = []plantCase{
 		})(b)[:4]
 	}), want: []string{"(x=3, S = ℕ₊ ∖ (ℕ₊ ∖ {})·2): claimed 2, actual 1"}},
 	// ⟨4, 0⟩ of the play replaced by ⟨4, 4⟩: ⟨5, 3⟩ ↛ ⟨4, 4⟩, but ⟨4, 4⟩ → ⟨2, 1⟩.
-	{id: "thesis.ex3.1", check: playCheck(tables.DeleteNim, [][2]int{{11, 9}, {5, 3}, {4, 4}, {2, 1}, {1, 0}, {0, 0}}), want: []string{
+	{id: "thesis.ex3.1", check: playCheck(solver.DeleteNim, [][2]int{{11, 9}, {5, 3}, {4, 4}, {2, 1}, {1, 0}, {0, 0}}), want: []string{
 		"(x=5, y=3, x'=4, y'=4): claimed ⟨x, y⟩ → ⟨x', y'⟩, actual not a move",
 	}},
-	{id: "thesis.thm3.5", bound: 3, check: pairValueCheck(tables.DeleteNim, "x,y", 0, pairAt(v2OrOne, 2, 3, 3)), want: []string{
+	{id: "thesis.thm3.5", bound: 3, check: pairValueCheck(solver.DeleteNim, "x,y", 0, pairAt(v2OrOne, 2, 3, 3)), want: []string{
 		"(x=2, y=3): claimed 3, actual 2",
 	}},
 	{id: "thesis.thm3.5.table", planted: map[cell]int32{{17, 30}: 0}, want: []string{"(x=17, y=30): claimed 5, actual 0"}},
 	// The play stopped one move early.
-	{id: "thesis.ex3.6", check: playCheck(tables.VDN, [][2]int{{8, 5}, {7, 1}, {4, 3}, {3, 1}, {2, 1}}), want: []string{
+	{id: "thesis.ex3.6", check: playCheck(solver.VDN, [][2]int{{8, 5}, {7, 1}, {4, 3}, {3, 1}, {2, 1}}), want: []string{
 		"(x=2, y=1): claimed terminal, actual → ⟨1, 1⟩",
 	}},
-	{id: "thesis.thm3.7", bound: 5, check: pairOutcomeCheck(tables.VDN, "x,y", 1, func(x, y int) bool {
+	{id: "thesis.thm3.7", bound: 5, check: pairOutcomeCheck(solver.VDN, "x,y", 1, func(x, y int) bool {
 		return vdnP(x, y) != (x == 3 && y == 5)
 	}), want: []string{"(x=3, y=5): claimed N, actual P"}},
 	// Row 0 and column 0 must hold -1.
@@ -373,7 +373,7 @@ var plantCases = []plantCase{
 		"(x=2, y=1, x'=1, y'=1): claimed F⟨x, y⟩ → F⟨x', y'⟩, as ⟨x, y⟩ → ⟨x', y'⟩ in VDN, actual no such move in Delete Nim",
 		"(x=2, y=2): claimed VDN ⟨x, y⟩ and Delete Nim F⟨x, y⟩ have the same game tree, actual the trees differ",
 	}},
-	{id: "thesis.cor3.10", bound: 4, check: pairValueCheck(tables.VDN, "x,y", 1, pairAt(vdnValue, 4, 4, 3)), want: []string{
+	{id: "thesis.cor3.10", bound: 4, check: pairValueCheck(solver.VDN, "x,y", 1, pairAt(vdnValue, 4, 4, 3)), want: []string{
 		"(x=4, y=4): claimed 3, actual 2",
 	}},
 	{id: "thesis.cor3.10.table", planted: map[cell]int32{{0, 3}: 5, {4, 4}: 3, {40, 33}: 0}, want: []string{
@@ -431,7 +431,7 @@ func TestPlantedCounterexamples(t *testing.T) {
 		t.Run(pc.id, func(t *testing.T) {
 			c := lookup(t, pc.id)
 			if pc.check != nil {
-				c.check = pc.check
+				c.Check = pc.check
 			}
 			in := map[string]Table{}
 			if c.Table != "" {

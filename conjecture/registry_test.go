@@ -62,7 +62,7 @@ func TestRegistryWellFormed(t *testing.T) {
 			t.Errorf("id %q is registered twice", c.ID)
 		case !seeds[c.Source.Seed] || c.Source.Label == "":
 			t.Errorf("%s: source %+v names no seed file and label", c.ID, c.Source)
-		case c.Statement == "" || c.CheckedOn == "" || c.Unit == "" || c.check == nil:
+		case c.Statement == "" || c.CheckedOn == "" || c.Unit == "" || c.Check == nil:
 			t.Errorf("%s: statement, checked-on, unit and checker are all required", c.ID)
 		}
 		if _, ok := tables.Lookup(c.Table); c.Table != "" && !ok {

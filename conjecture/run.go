@@ -85,7 +85,7 @@ func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Opti
 			bound = opts.Bound
 		}
 		reports[i].Bound = bound
-		runs[i] = run{checker: c.check(bound), findings: &findings{cap: opts.Cap}}
+		runs[i] = run{Checker: c.Check(bound), findings: &Findings{cap: opts.Cap}}
 		if c.Table != "" {
 			byTable[c.Table] = append(byTable[c.Table], i)
 		}
@@ -99,7 +99,7 @@ func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Opti
 					return err
 				}
 				for _, i := range idx {
-					runs[i].visit(b, runs[i].findings)
+					runs[i].Visit(b, runs[i].findings)
 				}
 				return nil
 			})
@@ -129,7 +129,7 @@ func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Opti
 			continue
 		}
 		f := runs[i].findings
-		reports[i].Checked, reports[i].Found = f.checked, f.found
+		reports[i].Checked, reports[i].Found = f.Checked, f.found
 		reports[i].Counterexamples = append(reports[i].Counterexamples, f.kept...)
 		reports[i].Status = Holds
 		if f.found > 0 {
@@ -141,13 +141,13 @@ func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Opti
 
 // run is one claim's checker with its findings.
 type run struct {
-	checker
-	findings *findings
+	Checker
+	findings *Findings
 }
 
 // finishIfAny runs the checker's finish, if it has one.
 func (r run) finishIfAny() {
-	if r.finish != nil {
-		r.finish(r.findings)
+	if r.Finish != nil {
+		r.Finish(r.findings)
 	}
 }

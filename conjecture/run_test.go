@@ -65,8 +65,8 @@ func TestCounterexampleJSON(t *testing.T) {
 		c    Counterexample
 		want string
 	}{
-		{Counterexample{At: at("x,y", 6, 8), Claimed: "3", Actual: "5"}, `{"x":6,"y":8,"claimed":"3","actual":"5"}`},
-		{Counterexample{At: at("z,z',i", 2, 3, 1), Game: "h(z) = ⌊z/3⌋", Claimed: "NS-property", Actual: "breaks it"},
+		{Counterexample{At: At("x,y", 6, 8), Claimed: "3", Actual: "5"}, `{"x":6,"y":8,"claimed":"3","actual":"5"}`},
+		{Counterexample{At: At("z,z',i", 2, 3, 1), Game: "h(z) = ⌊z/3⌋", Claimed: "NS-property", Actual: "breaks it"},
 			`{"z":2,"z'":3,"i":1,"game":"h(z) = ⌊z/3⌋","claimed":"NS-property","actual":"breaks it"}`},
 		{Counterexample{Game: "F", Claimed: "a", Actual: "b"}, `{"game":"F","claimed":"a","actual":"b"}`},
 	}

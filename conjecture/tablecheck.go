@@ -7,9 +7,9 @@ import (
 	"github.com/grundy-lab/grundy/engine"
 )
 
-// printedTableClaim compares the printed cells of the transcription file
+// PrintedTableClaim compares the printed cells of the Transcription file
 // with table.
-func printedTableClaim(id string, src Source, table, statement, note, file string) Claim {
+func PrintedTableClaim(id string, src Source, table, statement, note, file string) Claim {
 	return Claim{
 		ID:        id,
 		Source:    src,
@@ -18,12 +18,12 @@ func printedTableClaim(id string, src Source, table, statement, note, file strin
 		Note:      note,
 		Table:     table,
 		Unit:      "cells",
-		check:     printedCheck(transcribed(file)),
+		Check:     printedCheck(transcribed(file)),
 	}
 }
 
-// valueSetClaim is "G(x, y) = v if and only if (x, y) ∈ s" on a table.
-func valueSetClaim(id string, src Source, table, statement, note string, v int32, s cellSet) Claim {
+// ValueSetClaim is "G(x, y) = v if and only if (x, y) ∈ s" on a table.
+func ValueSetClaim(id string, src Source, table, statement, note string, v int32, s CellSet) Claim {
 	return Claim{
 		ID:        id,
 		Source:    src,
@@ -32,7 +32,7 @@ func valueSetClaim(id string, src Source, table, statement, note string, v int32
 		Note:      note,
 		Table:     table,
 		Unit:      "cells",
-		check:     valueSetCheck(v, s),
+		Check:     ValueSetCheck(v, s),
 	}
 }
 
@@ -40,30 +40,30 @@ func valueSetClaim(id string, src Source, table, statement, note string, v int32
 // table as they stream past; the per-cell loops compare int32s and call
 // nothing, since a table of n = 10000 has 10⁸ cells.
 
-// rows calls fn for each row of b with its x and cells.
-func rows(b engine.Band, fn func(x int, row []int32)) {
+// Rows calls fn for each row of b with its x and cells.
+func Rows(b engine.Band, fn func(x int, row []int32)) {
 	for r := range b.Rows {
 		fn(b.X0+r, b.Cells[r*b.Width:(r+1)*b.Width])
 	}
 }
 
-// printedCheck compares the printed cells of a transcription (row x,
+// printedCheck compares the printed cells of a Transcription (row x,
 // column y) with the table; lost and blank cells are skipped, and so are
 // printed cells outside a smaller table.
-func printedCheck(t transcription) func(int) checker {
-	return func(int) checker {
-		return checker{visit: func(b engine.Band, f *findings) {
-			rows(b, func(x int, row []int32) {
-				if x >= len(t.value) {
+func printedCheck(t Transcription) func(int) Checker {
+	return func(int) Checker {
+		return Checker{Visit: func(b engine.Band, f *Findings) {
+			Rows(b, func(x int, row []int32) {
+				if x >= len(t.Value) {
 					return
 				}
-				for y := range min(len(row), len(t.value[x])) {
-					if t.state[x][y] != printed {
+				for y := range min(len(row), len(t.Value[x])) {
+					if t.State[x][y] != Printed {
 						continue
 					}
-					f.checked++
-					if want := t.value[x][y]; int(row[y]) != want {
-						f.report(Counterexample{At: at("x,y", x, y), Claimed: strconv.Itoa(want), Actual: itoa32(row[y])})
+					f.Checked++
+					if want := t.Value[x][y]; int(row[y]) != want {
+						f.Report(Counterexample{At: At("x,y", x, y), Claimed: strconv.Itoa(want), Actual: Itoa32(row[y])})
 					}
 				}
 			})
@@ -71,49 +71,49 @@ func printedCheck(t transcription) func(int) checker {
 	}
 }
 
-// formulaCheck compares every cell with the claimed value; claimedRow
+// FormulaCheck compares every cell with the claimed value; claimedRow
 // writes the claimed values of row x into dst, dst[y] for cell (x, y).
-func formulaCheck(claimedRow func(x int, dst []int32)) func(int) checker {
-	return func(int) checker {
+func FormulaCheck(claimedRow func(x int, dst []int32)) func(int) Checker {
+	return func(int) Checker {
 		var want []int32
-		return checker{visit: func(b engine.Band, f *findings) {
-			rows(b, func(x int, row []int32) {
+		return Checker{Visit: func(b engine.Band, f *Findings) {
+			Rows(b, func(x int, row []int32) {
 				want = slices.Grow(want[:0], len(row))[:len(row)]
 				claimedRow(x, want)
 				for y, g := range row {
 					if g != want[y] {
-						f.report(Counterexample{At: at("x,y", x, y), Claimed: itoa32(want[y]), Actual: itoa32(g)})
+						f.Report(Counterexample{At: At("x,y", x, y), Claimed: Itoa32(want[y]), Actual: Itoa32(g)})
 					}
 				}
 			})
-			f.checked += int64(len(b.Cells))
+			f.Checked += int64(len(b.Cells))
 		}}
 	}
 }
 
-// valueSetCheck checks "G(x, y) = v if and only if (x, y) ∈ s" on every
+// ValueSetCheck checks "G(x, y) = v if and only if (x, y) ∈ s" on every
 // cell of the table, both ways: a cell of value v outside s is reported as
 // claimed "≠ v", a cell of s whose value is not v as claimed "v".
-func valueSetCheck(v int32, s cellSet) func(int) checker {
-	notV := "≠ " + itoa32(v)
-	return func(int) checker {
-		return checker{visit: func(b engine.Band, f *findings) {
-			rows(b, func(x int, row []int32) {
+func ValueSetCheck(v int32, s CellSet) func(int) Checker {
+	notV := "≠ " + Itoa32(v)
+	return func(int) Checker {
+		return Checker{Visit: func(b engine.Band, f *Findings) {
+			Rows(b, func(x int, row []int32) {
 				members := s(x)
 				for y, g := range row {
 					if g == v {
 						if _, in := slices.BinarySearch(members, y); !in {
-							f.report(Counterexample{At: at("x,y", x, y), Claimed: notV, Actual: itoa32(g)})
+							f.Report(Counterexample{At: At("x,y", x, y), Claimed: notV, Actual: Itoa32(g)})
 						}
 					}
 				}
 				for _, y := range members {
 					if y < len(row) && row[y] != v {
-						f.report(Counterexample{At: at("x,y", x, y), Claimed: itoa32(v), Actual: itoa32(row[y])})
+						f.Report(Counterexample{At: At("x,y", x, y), Claimed: Itoa32(v), Actual: Itoa32(row[y])})
 					}
 				}
 			})
-			f.checked += int64(len(b.Cells))
+			f.Checked += int64(len(b.Cells))
 		}}
 	}
 }
@@ -124,22 +124,22 @@ func valueSetCheck(v int32, s cellSet) func(int) checker {
 // the first is reported at (2n+1, 2m+1), of the second at (2n, 2m+1), with
 // the other cell's value as claimed. It keeps a copy of the last even row,
 // since a band may end between the two rows of a block.
-func diagonalBlockCheck() func(int) checker {
-	return func(int) checker {
+func diagonalBlockCheck() func(int) Checker {
+	return func(int) Checker {
 		var even []int32 // row 2n, waiting for row 2n+1
-		return checker{visit: func(b engine.Band, f *findings) {
-			rows(b, func(x int, row []int32) {
+		return Checker{Visit: func(b engine.Band, f *Findings) {
+			Rows(b, func(x int, row []int32) {
 				if x%2 == 0 {
 					even = append(even[:0], row...)
 					return
 				}
 				for y := 0; y+1 < len(row); y += 2 {
-					f.checked += 4
+					f.Checked += 4
 					if even[y] != row[y+1] {
-						f.report(Counterexample{At: at("x,y", x, y+1), Claimed: itoa32(even[y]), Actual: itoa32(row[y+1])})
+						f.Report(Counterexample{At: At("x,y", x, y+1), Claimed: Itoa32(even[y]), Actual: Itoa32(row[y+1])})
 					}
 					if row[y] != even[y+1] {
-						f.report(Counterexample{At: at("x,y", x-1, y+1), Claimed: itoa32(row[y]), Actual: itoa32(even[y+1])})
+						f.Report(Counterexample{At: At("x,y", x-1, y+1), Claimed: Itoa32(row[y]), Actual: Itoa32(even[y+1])})
 					}
 				}
 			})
@@ -147,23 +147,23 @@ func diagonalBlockCheck() func(int) checker {
 	}
 }
 
-// cornerCheck keeps the corner 0 ≤ x, y ≤ min(bound, n) of the table and
+// CornerCheck keeps the corner 0 ≤ x, y ≤ min(bound, n) of the table and
 // hands it to judge after the last band, for claims that compare a small
 // corner with a solver.
-func cornerCheck(judge func(corner [][]int32, bound int, f *findings)) func(int) checker {
-	return func(bound int) checker {
+func CornerCheck(judge func(corner [][]int32, bound int, f *Findings)) func(int) Checker {
+	return func(bound int) Checker {
 		var corner [][]int32
-		return checker{
-			visit: func(b engine.Band, f *findings) {
-				rows(b, func(x int, row []int32) {
+		return Checker{
+			Visit: func(b engine.Band, f *Findings) {
+				Rows(b, func(x int, row []int32) {
 					if x <= bound {
 						corner = append(corner, slices.Clone(row[:min(bound+1, len(row))]))
 					}
 				})
 			},
-			finish: func(f *findings) { judge(corner, bound, f) },
+			Finish: func(f *Findings) { judge(corner, bound, f) },
 		}
 	}
 }
 
-func itoa32(v int32) string { return strconv.Itoa(int(v)) }
+func Itoa32(v int32) string { return strconv.Itoa(int(v)) }

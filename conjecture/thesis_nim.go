@@ -4,12 +4,12 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // The claims of Abuku, "A Study on Combinatorial Games" (seed 003) about
 // nim: Theorem 1.6 (Bouton), Example 1.8 and Corollary 1.15, checked on
-// the nim solver (tables.PassNimGrundy without the pass: k-heap nim, moves
+// the nim solver (solver.PassNimGrundy without the pass: k-heap nim, moves
 // enumerated).
 
 // thesisSource is a label of seed 003.
@@ -46,18 +46,18 @@ func nimSum(heaps []int) int {
 
 // bouton is Theorem 1.6: ⟨m₁, …, mₙ⟩ is a P-position exactly when
 // m₁ ⊕ … ⊕ mₙ = 0.
-func bouton(heaps []int) tables.Outcome { return outcomeIf(nimSum(heaps) == 0) }
+func bouton(heaps []int) solver.Outcome { return outcomeIf(nimSum(heaps) == 0) }
 
 // nimCheck compares the claim with the solver at every position of
 // eachNimPosition: judge returns the claimed and the actual value or class,
 // equal when they agree.
-func nimCheck(judge func(heaps []int) (claimed, actual string)) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func nimCheck(judge func(heaps []int) (claimed, actual string)) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			eachNimPosition(bound, func(heaps []int) {
-				f.checked++
+				f.Checked++
 				if claimed, actual := judge(heaps); claimed != actual {
-					f.report(Counterexample{At: indexedCoords("m", heaps), Claimed: claimed, Actual: actual})
+					f.Report(Counterexample{At: indexedCoords("m", heaps), Claimed: claimed, Actual: actual})
 				}
 			})
 		}}
@@ -65,40 +65,40 @@ func nimCheck(judge func(heaps []int) (claimed, actual string)) func(int) checke
 }
 
 // nimOutcomeCheck compares the outcome of every position with claimed.
-func nimOutcomeCheck(claimed func(heaps []int) tables.Outcome) func(int) checker {
+func nimOutcomeCheck(claimed func(heaps []int) solver.Outcome) func(int) Checker {
 	return nimCheck(func(heaps []int) (string, string) {
-		return claimed(heaps).String(), tables.PassNimOutcome(heaps, false).String()
+		return claimed(heaps).String(), solver.PassNimOutcome(heaps, false).String()
 	})
 }
 
 // nimValueCheck compares the Grundy value of every position with claimed.
-func nimValueCheck(claimed func(heaps []int) int) func(int) checker {
+func nimValueCheck(claimed func(heaps []int) int) func(int) Checker {
 	return nimCheck(func(heaps []int) (string, string) {
-		return strconv.Itoa(claimed(heaps)), strconv.Itoa(tables.PassNimGrundy(heaps, false))
+		return strconv.Itoa(claimed(heaps)), strconv.Itoa(solver.PassNimGrundy(heaps, false))
 	})
 }
 
 // goodMovesCheck is Example 1.8: the position is an N-position, and its
 // options that are P-positions (the good moves) are exactly good. Every
 // option is checked: a good one must be P, any other N.
-func goodMovesCheck(position []int, good [][]int) func(int) checker {
-	return func(int) checker {
-		return checker{finish: func(f *findings) {
-			f.checked++
-			if got := tables.PassNimOutcome(position, false); got != tables.NPosition {
-				f.report(Counterexample{At: indexedCoords("m", position), Claimed: "N", Actual: got.String()})
+func goodMovesCheck(position []int, good [][]int) func(int) Checker {
+	return func(int) Checker {
+		return Checker{Finish: func(f *Findings) {
+			f.Checked++
+			if got := solver.PassNimOutcome(position, false); got != solver.NPosition {
+				f.Report(Counterexample{At: indexedCoords("m", position), Claimed: "N", Actual: got.String()})
 			}
 			for i, m := range position {
 				for smaller := range m {
 					opt := slices.Clone(position)
 					opt[i] = smaller
-					claimed := tables.NPosition
+					claimed := solver.NPosition
 					if slices.ContainsFunc(good, func(g []int) bool { return slices.Equal(g, opt) }) {
-						claimed = tables.PPosition
+						claimed = solver.PPosition
 					}
-					f.checked++
-					if got := tables.PassNimOutcome(opt, false); got != claimed {
-						f.report(Counterexample{At: indexedCoords("m", opt), Claimed: claimed.String(), Actual: got.String()})
+					f.Checked++
+					if got := solver.PassNimOutcome(opt, false); got != claimed {
+						f.Report(Counterexample{At: indexedCoords("m", opt), Claimed: claimed.String(), Actual: got.String()})
 					}
 				}
 			}
@@ -107,7 +107,7 @@ func goodMovesCheck(position []int, good [][]int) func(int) checker {
 }
 
 // nimOn is what the claims on k-heap nim are checked on.
-const nimOn = "nim solver (tables.PassNimGrundy without the pass), every position of 1–3 heaps ≤ bound and of 4 heaps ≤ bound/2"
+const nimOn = "nim solver (solver.PassNimGrundy without the pass), every position of 1–3 heaps ≤ bound and of 4 heaps ≤ bound/2"
 
 // nimClaims are Theorem 1.6 and Example 1.8 of 003.
 func nimClaims() []Claim {
@@ -120,17 +120,17 @@ func nimClaims() []Claim {
 			CheckedOn: nimOn,
 			Bound:     12,
 			Unit:      "positions",
-			check:     nimOutcomeCheck(bouton),
+			Check:     nimOutcomeCheck(bouton),
 		},
 		{
 			ID:     "thesis.ex1.8",
 			Source: thesisSource("Example 1.8"),
 			Statement: "In the case of Nim position ⟨7, 8, 10⟩: since 7 ⊕ 8 ⊕ 10 = 5 ≠ 0, this position is an N-position. … " +
 				"The good moves are 7 → 2, 8 → 13 and 10 → 15. However, the only legal good move is 7 → 2.",
-			CheckedOn: "nim solver (tables.PassNimOutcome without the pass) on ⟨7, 8, 10⟩ and each of its options",
+			CheckedOn: "nim solver (solver.PassNimOutcome without the pass) on ⟨7, 8, 10⟩ and each of its options",
 			Note:      "Read as: ⟨7, 8, 10⟩ is N, and ⟨2, 8, 10⟩ is its only option that is a P-position.",
 			Unit:      "positions",
-			check:     goodMovesCheck([]int{7, 8, 10}, [][]int{{2, 8, 10}}),
+			Check:     goodMovesCheck([]int{7, 8, 10}, [][]int{{2, 8, 10}}),
 		},
 	}
 }

@@ -4,18 +4,18 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // The claims of 003 about cyclic Nimhoff and generalized cyclic Nimhoff
 // GCN(h; S₁, …, Sₙ): Theorem 1.17, Theorem 2.4 and the example after
-// Example 2.8, checked on the GCN solver (tables.GCN, moves enumerated)
+// Example 2.8, checked on the GCN solver (solver.GCN, moves enumerated)
 // over every position of two heaps ≤ bound and of three heaps ≤ bound/2.
 
 // gcnCase is one game GCN(h; sets…) solved on heaps ≤ top.
 type gcnCase struct {
 	h    int
-	sets []tables.SubtractionSet
+	sets []solver.SubtractionSet
 	top  int
 }
 
@@ -61,19 +61,19 @@ func example24(_ int, _ [][]int, x []int) int {
 
 // gcnCheck compares the solver's value with claimed at every position of
 // every case of cases(bound).
-func gcnCheck(cases func(bound int) []gcnCase, claimed gcnClaim) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func gcnCheck(cases func(bound int) []gcnCase, claimed gcnClaim) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			for _, c := range cases(bound) {
 				seqs := make([][]int, len(c.sets))
 				for i, s := range c.sets {
-					seqs[i] = tables.SubtractionGrundy(s, c.top)
+					seqs[i] = solver.SubtractionGrundy(s, c.top)
 				}
-				game := tables.NewGCN(c.h, c.sets, c.top)
+				game := solver.NewGCN(c.h, c.sets, c.top)
 				eachBox(len(c.sets), c.top, func(x []int) {
-					f.checked++
+					f.Checked++
 					if want, got := claimed(c.h, seqs, x), game.Grundy(x...); want != got {
-						f.report(Counterexample{At: indexedCoords("x", x), Game: c.name(), Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
+						f.Report(Counterexample{At: indexedCoords("x", x), Game: c.name(), Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
 					}
 				})
 			}
@@ -104,9 +104,9 @@ func nimhoffCases(bound int) []gcnCase {
 	var cases []gcnCase
 	for h := 1; h <= 5; h++ {
 		for n := 2; n <= 3; n++ {
-			sets := make([]tables.SubtractionSet, n)
+			sets := make([]solver.SubtractionSet, n)
 			for i := range sets {
-				sets[i] = tables.AllBut()
+				sets[i] = solver.AllBut()
 			}
 			cases = append(cases, gcnCase{h, sets, heapTop(n, bound)})
 		}
@@ -126,7 +126,7 @@ func heapTop(n, bound int) int {
 // example24Cases is the single game of the example after Example 2.8,
 // three heaps ≤ bound/2.
 func example24Cases(bound int) []gcnCase {
-	return []gcnCase{{4, []tables.SubtractionSet{tables.AllBut(), tables.Finite(1, 2, 3, 4, 5, 6, 7), tables.AllBut(4, 8)}, bound / 2}}
+	return []gcnCase{{4, []solver.SubtractionSet{solver.AllBut(), solver.Finite(1, 2, 3, 4, 5, 6, 7), solver.AllBut(4, 8)}, bound / 2}}
 }
 
 // theorem24Pool lists subtraction sets whose Grundy sequences the examples
@@ -134,17 +134,17 @@ func example24Cases(bound int) []gcnCase {
 // {1, …, 2h−1} and {1, …, h−1, h+1} (Example 2.6 with l = h, 2h, h),
 // ℕ₊ ∖ {h, 2h} (Example 2.7), ℕ₊ ∖ {h, h+1} (Example 2.8) and the S′ of
 // Theorem 2.9 for S = {2, 3}.
-func theorem24Pool(h int) []tables.SubtractionSet {
-	upTo := func(top int, more ...int) tables.SubtractionSet {
+func theorem24Pool(h int) []solver.SubtractionSet {
+	upTo := func(top int, more ...int) solver.SubtractionSet {
 		var elems []int
 		for s := 1; s <= top; s++ {
 			elems = append(elems, s)
 		}
-		return tables.Finite(append(elems, more...)...)
+		return solver.Finite(append(elems, more...)...)
 	}
-	return []tables.SubtractionSet{
-		tables.AllBut(), upTo(h - 1), upTo(2*h - 1), upTo(h-1, h+1),
-		tables.AllBut(h, 2*h), tables.AllBut(h, h+1), stairSet(tables.Finite(2, 3), h),
+	return []solver.SubtractionSet{
+		solver.AllBut(), upTo(h - 1), upTo(2*h - 1), upTo(h-1, h+1),
+		solver.AllBut(h, 2*h), solver.AllBut(h, h+1), stairSet(solver.Finite(2, 3), h),
 	}
 }
 
@@ -167,15 +167,15 @@ func isStair(g []int, h int) bool {
 func theorem24Cases(bound int) []gcnCase {
 	var cases []gcnCase
 	for h := 2; h <= 4; h++ {
-		var pool []tables.SubtractionSet
+		var pool []solver.SubtractionSet
 		for _, s := range theorem24Pool(h) {
-			if isStair(tables.SubtractionGrundy(s, bound), h) {
+			if isStair(solver.SubtractionGrundy(s, bound), h) {
 				pool = append(pool, s)
 			}
 		}
 		for n := 2; n <= 3; n++ {
 			eachMultiset(len(pool), n, func(idx []int) {
-				sets := make([]tables.SubtractionSet, n)
+				sets := make([]solver.SubtractionSet, n)
 				for i, j := range idx {
 					sets[i] = pool[j]
 				}
@@ -188,7 +188,7 @@ func theorem24Cases(bound int) []gcnCase {
 
 // The claims of this file, each returned where the thesis prints it.
 const (
-	gcnOn = "GCN solver (tables.NewGCN, moves X_1 ∪ … ∪ X_n ∪ Y of Definition 2.1 enumerated), every position of two heaps ≤ bound " +
+	gcnOn = "GCN solver (solver.NewGCN, moves X_1 ∪ … ∪ X_n ∪ Y of Definition 2.1 enumerated), every position of two heaps ≤ bound " +
 		"and of three heaps ≤ bound/2"
 	yNote = "The s_i of the moves Y are read as non-negative with 0 < Σ s_i < h (tokens are removed, from one heap or several)."
 )
@@ -204,7 +204,7 @@ func nimhoffClaims() []Claim {
 		Note:      yNote,
 		Bound:     40,
 		Unit:      "positions",
-		check:     gcnCheck(nimhoffCases, nimhoffFormula),
+		Check:     gcnCheck(nimhoffCases, nimhoffFormula),
 	}}
 }
 
@@ -222,7 +222,7 @@ func gcnClaims() []Claim {
 		Note:  yNote,
 		Bound: 30,
 		Unit:  "positions",
-		check: gcnCheck(theorem24Cases, gcnFormula),
+		Check: gcnCheck(theorem24Cases, gcnFormula),
 	}}
 }
 
@@ -233,10 +233,10 @@ func gcnExampleClaims() []Claim {
 		Source: thesisSource("Section 2.2, the example after Example 2.8"),
 		Statement: "For GCN(4; ℕ₊, {1, 2, 3, 4, 5, 6, 7}, ℕ₊ ∖ {4, 8}), we have G(⟨x_1, x_2, x_3⟩) = " +
 			"(⌊x_1/4⌋ ⊕ ⌊(x_2 mod 8)/4⌋ ⊕ ⌊x_3/12⌋) × 4 + (x_1 + x_2 + x_3) mod 4.",
-		CheckedOn: "GCN solver (tables.NewGCN), every position with heaps ≤ bound/2",
+		CheckedOn: "GCN solver (solver.NewGCN), every position with heaps ≤ bound/2",
 		Note:      yNote,
 		Bound:     60,
 		Unit:      "positions",
-		check:     gcnCheck(example24Cases, example24),
+		Check:     gcnCheck(example24Cases, example24),
 	}}
 }

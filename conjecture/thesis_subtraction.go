@@ -3,25 +3,25 @@ package conjecture
 import (
 	"strconv"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // The claims of 003 about the Grundy sequences G_S of subtraction games
 // Subtraction(S): Table 1 and Example 1.19, Examples 2.5–2.8, Theorem 2.9.
-// Each is checked on the subtraction solver (tables.SubtractionGrundy,
+// Each is checked on the subtraction solver (solver.SubtractionGrundy,
 // G_S(x) = mex{G_S(x − s) : s ∈ S, s ≤ x} from the rules) for 0 ≤ x ≤ bound.
 
 // sequenceCase is one subtraction game and what a claim says of its Grundy
 // sequence: verdict returns the claimed value at x, given the actual
 // sequence g (to x and beyond), and whether g[x] agrees.
 type sequenceCase struct {
-	set     tables.SubtractionSet
+	set     solver.SubtractionSet
 	detail  string // the case's parameters for reports: "h = 4"; may be empty
 	verdict func(g []int, x int) (claimed string, ok bool)
 }
 
 // formulaCase is the case "G_S(x) = formula(x)".
-func formulaCase(set tables.SubtractionSet, detail string, formula func(x int) int) sequenceCase {
+func formulaCase(set solver.SubtractionSet, detail string, formula func(x int) int) sequenceCase {
 	return sequenceCase{set, detail, func(g []int, x int) (string, bool) {
 		want := formula(x)
 		return strconv.Itoa(want), g[x] == want
@@ -29,19 +29,19 @@ func formulaCase(set tables.SubtractionSet, detail string, formula func(x int) i
 }
 
 // sequenceCheck checks every case of cases(bound) at 0 ≤ x ≤ bound.
-func sequenceCheck(cases func(bound int) []sequenceCase) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func sequenceCheck(cases func(bound int) []sequenceCase) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			for _, c := range cases(bound) {
-				g := tables.SubtractionGrundy(c.set, bound)
+				g := solver.SubtractionGrundy(c.set, bound)
 				game := "S = " + c.set.Name
 				if c.detail != "" {
 					game += ", " + c.detail
 				}
 				for x := range g {
-					f.checked++
+					f.Checked++
 					if claimed, ok := c.verdict(g, x); !ok {
-						f.report(Counterexample{At: at("x", x), Game: game, Claimed: claimed, Actual: strconv.Itoa(g[x])})
+						f.Report(Counterexample{At: At("x", x), Game: game, Claimed: claimed, Actual: strconv.Itoa(g[x])})
 					}
 				}
 			}
@@ -51,18 +51,18 @@ func sequenceCheck(cases func(bound int) []sequenceCase) func(int) checker {
 
 // table1Check compares the printed row G(0), …, G(10) of Table 1 with the
 // solver's Subtraction({2, 3}).
-func table1Check(t transcription) func(int) checker {
-	return func(int) checker {
-		return checker{finish: func(f *findings) {
-			row := t.value[0]
-			g := tables.SubtractionGrundy(tables.Finite(2, 3), len(row)-1)
+func table1Check(t Transcription) func(int) Checker {
+	return func(int) Checker {
+		return Checker{Finish: func(f *Findings) {
+			row := t.Value[0]
+			g := solver.SubtractionGrundy(solver.Finite(2, 3), len(row)-1)
 			for n, want := range row {
-				if t.state[0][n] != printed {
+				if t.State[0][n] != Printed {
 					continue
 				}
-				f.checked++
+				f.Checked++
 				if g[n] != want {
-					f.report(Counterexample{At: at("n", n), Claimed: strconv.Itoa(want), Actual: strconv.Itoa(g[n])})
+					f.Report(Counterexample{At: At("n", n), Claimed: strconv.Itoa(want), Actual: strconv.Itoa(g[n])})
 				}
 			}
 		}}
@@ -73,7 +73,7 @@ func table1Check(t transcription) func(int) checker {
 // given period block (0, 0, 1, 1, 2 as printed).
 func periodicCases(block []int) func(int) []sequenceCase {
 	return func(int) []sequenceCase {
-		return []sequenceCase{formulaCase(tables.Finite(2, 3), "", func(x int) int { return block[x%len(block)] })}
+		return []sequenceCase{formulaCase(solver.Finite(2, 3), "", func(x int) int { return block[x%len(block)] })}
 	}
 }
 
@@ -87,7 +87,7 @@ func example25Cases(a func(q int) int) func(int) []sequenceCase {
 	return func(int) []sequenceCase {
 		var cases []sequenceCase
 		for h := 1; h <= 4; h++ {
-			cases = append(cases, formulaCase(tables.AllBut(), "h = "+strconv.Itoa(h), func(x int) int { return stairFormula(a, h, x) }))
+			cases = append(cases, formulaCase(solver.AllBut(), "h = "+strconv.Itoa(h), func(x int) int { return stairFormula(a, h, x) }))
 		}
 		return cases
 	}
@@ -96,7 +96,7 @@ func example25Cases(a func(q int) int) func(int) []sequenceCase {
 // example26Sets lists sets S with {1, …, l−1} ⊂ S ⊂ ℕ₊ ∖ lℕ₊: the smallest
 // and the largest, and {1, …, l−1} ∪ T for every T of non-multiples of l
 // in l+1…12 (an element above the bound changes nothing there).
-func example26Sets(l int) []tables.SubtractionSet {
+func example26Sets(l int) []solver.SubtractionSet {
 	base := make([]int, l-1)
 	for i := range base {
 		base[i] = i + 1
@@ -107,11 +107,11 @@ func example26Sets(l int) []tables.SubtractionSet {
 			extra = append(extra, s)
 		}
 	}
-	sets := []tables.SubtractionSet{{
+	sets := []solver.SubtractionSet{{
 		Name:     "ℕ₊ ∖ " + strconv.Itoa(l) + "ℕ₊",
 		Contains: func(s int) bool { return s >= 1 && s%l != 0 },
 	}}
-	eachSubset(extra, func(t []int) { sets = append(sets, tables.Finite(append(t, base...)...)) })
+	eachSubset(extra, func(t []int) { sets = append(sets, solver.Finite(append(t, base...)...)) })
 	return sets
 }
 
@@ -164,7 +164,7 @@ func example27Cases(a func(k, q int) int) func(int) []sequenceCase {
 				for i := 1; i <= k; i++ {
 					excluded = append(excluded, i*h)
 				}
-				cases = append(cases, formulaCase(tables.AllBut(excluded...), "h = "+strconv.Itoa(h)+", k = "+strconv.Itoa(k),
+				cases = append(cases, formulaCase(solver.AllBut(excluded...), "h = "+strconv.Itoa(h)+", k = "+strconv.Itoa(k),
 					func(x int) int { return stairFormula(func(q int) int { return a(k, q) }, h, x) }))
 			}
 		}
@@ -180,7 +180,7 @@ func example28Cases(positive bool) func(int) []sequenceCase {
 		var cases []sequenceCase
 		for s1 := 1; s1 <= 11; s1++ {
 			for s2 := s1 + 1; s2 <= 12; s2++ {
-				cases = append(cases, sequenceCase{tables.AllBut(s1, s2), "", stairVerdict(s1, positive)})
+				cases = append(cases, sequenceCase{solver.AllBut(s1, s2), "", stairVerdict(s1, positive)})
 			}
 		}
 		return cases
@@ -205,19 +205,19 @@ func stairVerdict(h int, positive bool) func(g []int, x int) (string, bool) {
 
 // stairSet is S′ = ℕ₊ ∖ {(ℕ₊ ∖ S)h} of Theorem 2.9, read as ℕ₊ minus the
 // multiples ch of h with c ∉ S: s ∈ S′ unless h | s and s/h ∉ S.
-func stairSet(set tables.SubtractionSet, h int) tables.SubtractionSet {
-	return tables.SubtractionSet{
+func stairSet(set solver.SubtractionSet, h int) solver.SubtractionSet {
+	return solver.SubtractionSet{
 		Name:     "ℕ₊ ∖ (ℕ₊ ∖ " + set.Name + ")·" + strconv.Itoa(h),
 		Contains: func(s int) bool { return s >= 1 && (s%h != 0 || set.Contains(s/h)) },
 	}
 }
 
-// theorem29Pool lists the sets S of the Theorem 2.9 check: every subset
+// theorem29Pool lists the sets S of the Theorem 2.9 Check: every subset
 // of {1, …, 5} and three all-but sets.
-func theorem29Pool() []tables.SubtractionSet {
-	var pool []tables.SubtractionSet
-	eachSubset([]int{1, 2, 3, 4, 5}, func(s []int) { pool = append(pool, tables.Finite(s...)) })
-	return append(pool, tables.AllBut(), tables.AllBut(1), tables.AllBut(2, 3))
+func theorem29Pool() []solver.SubtractionSet {
+	var pool []solver.SubtractionSet
+	eachSubset([]int{1, 2, 3, 4, 5}, func(s []int) { pool = append(pool, solver.Finite(s...)) })
+	return append(pool, solver.AllBut(), solver.AllBut(1), solver.AllBut(2, 3))
 }
 
 // theorem29Cases is Theorem 2.9: for every S of theorem29Pool and
@@ -227,7 +227,7 @@ func theorem29Cases(formula func(gs []int, h, n int) int) func(int) []sequenceCa
 	return func(bound int) []sequenceCase {
 		var cases []sequenceCase
 		for _, set := range theorem29Pool() {
-			gs := tables.SubtractionGrundy(set, bound)
+			gs := solver.SubtractionGrundy(set, bound)
 			for h := 1; h <= 4; h++ {
 				cases = append(cases, formulaCase(stairSet(set, h), "", func(n int) int { return formula(gs, h, n) }))
 			}
@@ -240,7 +240,7 @@ func theorem29Cases(formula func(gs []int, h, n int) int) func(int) []sequenceCa
 func theorem29(gs []int, h, n int) int { return gs[n/h]*h + n%h }
 
 // sequenceOn begins the CheckedOn of the claims of this file.
-const sequenceOn = "subtraction solver (tables.SubtractionGrundy, from the rules), 0 ≤ x ≤ bound, "
+const sequenceOn = "subtraction solver (solver.SubtractionGrundy, from the rules), 0 ≤ x ≤ bound, "
 
 // subtractionClaims are Table 1 and Example 1.19 of 003.
 func subtractionClaims() []Claim {
@@ -249,10 +249,10 @@ func subtractionClaims() []Claim {
 			ID:        "thesis.table1",
 			Source:    thesisSource("Table 1 (Example 1.19)"),
 			Statement: "Table 1: The G-value of a single heap in Subtraction({2, 3}), n = 0, …, 10.",
-			CheckedOn: "subtraction solver (tables.SubtractionGrundy) for S = {2, 3}, every printed cell",
+			CheckedOn: "subtraction solver (solver.SubtractionGrundy) for S = {2, 3}, every printed cell",
 			Note:      "Transcribed in testdata/thesis_table1_subtraction23.txt; no cell is lost.",
 			Unit:      "cells",
-			check:     table1Check(transcribed("thesis_table1_subtraction23.txt")),
+			Check:     table1Check(transcribed("thesis_table1_subtraction23.txt")),
 		},
 		{
 			ID:        "thesis.ex1.19",
@@ -262,7 +262,7 @@ func subtractionClaims() []Claim {
 			Note:      "Read as: G(n) = (0, 0, 1, 1, 2)[n mod 5] for every n, a purely periodic sequence of period 5.",
 			Bound:     2000,
 			Unit:      "values",
-			check:     sequenceCheck(periodicCases([]int{0, 0, 1, 1, 2})),
+			Check:     sequenceCheck(periodicCases([]int{0, 0, 1, 1, 2})),
 		},
 	}
 }
@@ -279,7 +279,7 @@ func stairExampleClaims() []Claim {
 			CheckedOn: sequenceOn + "S = ℕ₊, h = 1, …, 4",
 			Bound:     500,
 			Unit:      "values",
-			check:     sequenceCheck(example25Cases(func(q int) int { return q })),
+			Check:     sequenceCheck(example25Cases(func(q int) int { return q })),
 		},
 		{
 			ID:     "thesis.ex2.6",
@@ -290,7 +290,7 @@ func stairExampleClaims() []Claim {
 			Note:      "{kl | l ∈ ℕ₊} is read as the multiples of l, {kl | k ∈ ℕ₊}; the printed bound variable is a slip.",
 			Bound:     120,
 			Unit:      "values",
-			check:     sequenceCheck(example26Cases(example26)),
+			Check:     sequenceCheck(example26Cases(example26)),
 		},
 		{
 			ID:     "thesis.ex2.7",
@@ -301,7 +301,7 @@ func stairExampleClaims() []Claim {
 			Note:      "The printed sequence read as A(q) = ⌊q/(k+1)⌋, so G_S(x) = ⌊⌊x/h⌋/(k+1)⌋·h + (x mod h).",
 			Bound:     500,
 			Unit:      "values",
-			check:     sequenceCheck(example27Cases(func(k, q int) int { return q / (k + 1) })),
+			Check:     sequenceCheck(example27Cases(func(k, q int) int { return q / (k + 1) })),
 		},
 		{
 			ID:        "thesis.ex2.8",
@@ -311,7 +311,7 @@ func stairExampleClaims() []Claim {
 			Note:      "Checked as: G_S(q·s_1) is a positive multiple of s_1, and G_S(q·s_1 + r) = G_S(q·s_1) + r for 0 < r < s_1.",
 			Bound:     300,
 			Unit:      "values",
-			check:     sequenceCheck(example28Cases(true)),
+			Check:     sequenceCheck(example28Cases(true)),
 		},
 		{
 			ID:        "thesis.ex2.8.corrected",
@@ -323,7 +323,7 @@ func stairExampleClaims() []Claim {
 				"Definition 2.2 and Theorem 2.4 only ask for non-negative integers.",
 			Bound: 300,
 			Unit:  "values",
-			check: sequenceCheck(example28Cases(false)),
+			Check: sequenceCheck(example28Cases(false)),
 		},
 	}
 }
@@ -340,7 +340,7 @@ func theorem29Claims() []Claim {
 			Note:      "{(ℕ₊ ∖ S)h} read as the set {ch : c ∈ ℕ₊ ∖ S}, as the proof uses it.",
 			Bound:     300,
 			Unit:      "values",
-			check:     sequenceCheck(theorem29Cases(theorem29)),
+			Check:     sequenceCheck(theorem29Cases(theorem29)),
 		},
 	}
 }

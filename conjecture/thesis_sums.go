@@ -3,13 +3,13 @@ package conjecture
 import (
 	"strconv"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // Theorem 1.14 of 003 (Sprague–Grundy for sums), checked on the disjunctive
 // sum of two positions of the rulesets of this package, the sum's Grundy
-// value taken from its own game tree (tables.DisjunctiveCompound and
-// tables.GameGrundy), never from the components' values.
+// value taken from its own game tree (solver.DisjunctiveCompound and
+// solver.GameGrundy), never from the components' values.
 
 // sumPool lists positions of every ruleset of 003 and 004 with
 // coordinates up to m: nim heaps, heaps of Subtraction({2, 3}) and of
@@ -17,12 +17,12 @@ import (
 // Josephus Nim.
 func sumPool(m int) []namedGame {
 	var pool []namedGame
-	for _, set := range []tables.SubtractionSet{tables.AllBut(), tables.Finite(2, 3), tables.AllBut(1)} {
+	for _, set := range []solver.SubtractionSet{solver.AllBut(), solver.Finite(2, 3), solver.AllBut(1)} {
 		for n := 0; n <= m; n++ {
-			pool = append(pool, namedGame{"Subtraction(" + set.Name + ") " + strconv.Itoa(n), tables.SubtractionHeap(set, n)})
+			pool = append(pool, namedGame{"Subtraction(" + set.Name + ") " + strconv.Itoa(n), solver.SubtractionHeap(set, n)})
 		}
 	}
-	for _, game := range []tables.PairGame{tables.Wythoff, tables.DeleteNim, tables.VDN, tables.JosephusNim} {
+	for _, game := range []solver.PairGame{solver.Wythoff, solver.DeleteNim, solver.VDN, solver.JosephusNim} {
 		for x := 0; x <= m; x++ {
 			for y := 0; y <= m; y++ {
 				if game.IsPosition(x, y) {
@@ -36,20 +36,20 @@ func sumPool(m int) []namedGame {
 
 // sumCheck checks G(G + H) = claimed(G(G), G(H)) for every pair {G, H}
 // of sumPool(bound), G = H allowed; claimed is ⊕ in Theorem 1.14.
-func sumCheck(claimed func(a, b int) int) func(int) checker {
-	return func(bound int) checker {
-		return checker{finish: func(f *findings) {
+func sumCheck(claimed func(a, b int) int) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
 			pool := sumPool(bound)
 			values := make([]int, len(pool))
 			for i, g := range pool {
-				values[i] = tables.GameGrundy(g.g)
+				values[i] = solver.GameGrundy(g.g)
 			}
 			eachMultiset(len(pool), 2, func(idx []int) {
 				a, b := pool[idx[0]], pool[idx[1]]
-				f.checked++
+				f.Checked++
 				want := claimed(values[idx[0]], values[idx[1]])
-				if got := tables.GameGrundy(tables.DisjunctiveCompound([]tables.Game{a.g, b.g})); got != want {
-					f.report(Counterexample{Game: a.name + " + " + b.name, Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
+				if got := solver.GameGrundy(solver.DisjunctiveCompound([]solver.Game{a.g, b.g})); got != want {
+					f.Report(Counterexample{Game: a.name + " + " + b.name, Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
 				}
 			})
 		}}
@@ -67,12 +67,12 @@ func sumClaims() []Claim {
 			ID:        "thesis.thm1.14",
 			Source:    thesisSource("Theorem 1.14 (Grundy, Sprague)"),
 			Statement: "Let G and H be two game positions. Then G(G + H) = G(G) ⊕ G(H).",
-			CheckedOn: "generic game solver on the sum's own game tree (tables.GameGrundy of tables.DisjunctiveCompound) against the " +
+			CheckedOn: "generic game solver on the sum's own game tree (solver.GameGrundy of solver.DisjunctiveCompound) against the " +
 				"components' values, for every pair of positions with coordinates ≤ bound among heaps of nim, Subtraction({2, 3}) " +
 				"and All-but({1}), and positions of Wythoff's Nim, Delete Nim, VDN and Josephus Nim",
 			Bound: 4,
 			Unit:  "sums",
-			check: sumCheck(xor),
+			Check: sumCheck(xor),
 		},
 		{
 			ID:        "thesis.cor1.15",
@@ -81,7 +81,7 @@ func sumClaims() []Claim {
 			CheckedOn: nimOn,
 			Bound:     12,
 			Unit:      "positions",
-			check:     nimValueCheck(nimSum),
+			Check:     nimValueCheck(nimSum),
 		},
 	}
 }

@@ -24,7 +24,7 @@ func wythoffPairs(x int) []int {
 	if k := sort.Search(x+1, func(k int) bool { return floorKPhi(k)+k >= x }); k <= x && floorKPhi(k)+k == x {
 		ys = append(ys, x-k)
 	}
-	return normalize(ys)
+	return Normalize(ys)
 }
 
 // deleteNimRow writes v₂((x ∨ y) + 1), Theorem 3.5, for y = 0, 1, … into dst.
@@ -54,26 +54,26 @@ func vdnRow(x int, dst []int32) {
 // exactly when x and y are both odd; the cells with x = 0 or y = 0 must
 // hold -1. A P-position claimed but not found is reported as claimed "0",
 // a cell of value 0 with an even heap as claimed "≠ 0".
-func vdnOutcomeCheck() func(int) checker {
-	return func(int) checker {
-		return checker{visit: func(b engine.Band, f *findings) {
-			rows(b, func(x int, row []int32) {
+func vdnOutcomeCheck() func(int) Checker {
+	return func(int) Checker {
+		return Checker{Visit: func(b engine.Band, f *Findings) {
+			Rows(b, func(x int, row []int32) {
 				for y, g := range row {
 					switch {
 					case x == 0 || y == 0:
 						if g != -1 {
-							f.report(Counterexample{At: at("x,y", x, y), Claimed: "-1", Actual: itoa32(g)})
+							f.Report(Counterexample{At: At("x,y", x, y), Claimed: "-1", Actual: Itoa32(g)})
 						}
 					case x&1 == 1 && y&1 == 1:
 						if g != 0 {
-							f.report(Counterexample{At: at("x,y", x, y), Claimed: "0", Actual: itoa32(g)})
+							f.Report(Counterexample{At: At("x,y", x, y), Claimed: "0", Actual: Itoa32(g)})
 						}
 					case g == 0:
-						f.report(Counterexample{At: at("x,y", x, y), Claimed: "≠ 0", Actual: "0"})
+						f.Report(Counterexample{At: At("x,y", x, y), Claimed: "≠ 0", Actual: "0"})
 					}
 				}
 			})
-			f.checked += int64(len(b.Cells))
+			f.Checked += int64(len(b.Cells))
 		}}
 	}
 }
@@ -81,7 +81,7 @@ func vdnOutcomeCheck() func(int) checker {
 // The table claims, each registered after its solver claim.
 
 func wythoffTableClaim() Claim {
-	return valueSetClaim("thesis.thm1.16.table", thesisSource("Theorem 1.16 (Wythoff)"), "wythoff",
+	return ValueSetClaim("thesis.thm1.16.table", thesisSource("Theorem 1.16 (Wythoff)"), "wythoff",
 		"Let ⟨m, n⟩ be a Wythoff's Nim position. If |n − m| = k, the P-positions of Wythoff's Nim are given by "+
 			"⟨⌊kΦ⌋, ⌊kΦ⌋ + k⟩ or ⟨⌊kΦ⌋ + k, ⌊kΦ⌋⟩, where Φ is the golden ratio, Φ = (1 + √5)/2.",
 		"Read as thesis.thm1.16: G(x, y) = 0 if and only if min(x, y) = ⌊kΦ⌋ with k = |x − y|; "+
@@ -99,7 +99,7 @@ func deleteNimTableClaim() Claim {
 		Note:      "As thesis.thm3.5.",
 		Table:     "deletenim",
 		Unit:      "cells",
-		check:     formulaCheck(deleteNimRow),
+		Check:     FormulaCheck(deleteNimRow),
 	}
 }
 
@@ -114,7 +114,7 @@ func vdnOutcomeTableClaim() Claim {
 			"checked too, so a counterexample there is the table's, not the theorem's.",
 		Table: "vdn",
 		Unit:  "cells",
-		check: vdnOutcomeCheck(),
+		Check: vdnOutcomeCheck(),
 	}
 }
 
@@ -128,6 +128,6 @@ func vdnValueTableClaim() Claim {
 			"(as in thesis.thm3.7.table).",
 		Table: "vdn",
 		Unit:  "cells",
-		check: formulaCheck(vdnRow),
+		Check: FormulaCheck(vdnRow),
 	}
 }

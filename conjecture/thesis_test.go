@@ -3,7 +3,7 @@ package conjecture
 import (
 	"testing"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // Theorem 2.4 is checked only on sets whose Grundy sequences are h-stairs;
@@ -11,7 +11,7 @@ import (
 func TestTheorem24PoolIsStairs(t *testing.T) {
 	for h := 2; h <= 4; h++ {
 		for _, s := range theorem24Pool(h) {
-			if !isStair(tables.SubtractionGrundy(s, 200), h) {
+			if !isStair(solver.SubtractionGrundy(s, 200), h) {
 				t.Errorf("h = %d: G-value sequence of %s is not an h-stair", h, s.Name)
 			}
 		}

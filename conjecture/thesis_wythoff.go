@@ -3,11 +3,11 @@ package conjecture
 import (
 	"math"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // Theorem 1.16 of 003, Wythoff's P-positions, checked on the Wythoff solver
-// (tables.Wythoff), and on table wythoff as thesis.thm1.16.table.
+// (solver.Wythoff), and on table wythoff as thesis.thm1.16.table.
 
 // floorKPhi is ⌊kΦ⌋, Φ = (1 + √5)/2, in exact integer arithmetic. Write
 // k√5 = r + f with r = ⌊k√5⌋ (the integer square root of 5k²) and
@@ -39,10 +39,10 @@ func wythoffClaims() []Claim {
 		Source: thesisSource("Theorem 1.16 (Wythoff)"),
 		Statement: "Let ⟨m, n⟩ be a Wythoff's Nim position. If |n − m| = k, the P-positions of Wythoff's Nim are given by " +
 			"⟨⌊kΦ⌋, ⌊kΦ⌋ + k⟩ or ⟨⌊kΦ⌋ + k, ⌊kΦ⌋⟩, where Φ is the golden ratio, Φ = (1 + √5)/2.",
-		CheckedOn: "Wythoff solver (tables.Wythoff, moves enumerated), every position 0 ≤ m, n ≤ bound, both directions",
+		CheckedOn: "Wythoff solver (solver.Wythoff, moves enumerated), every position 0 ≤ m, n ≤ bound, both directions",
 		Note:      "Read as: ⟨m, n⟩ is a P-position if and only if it is one of the two positions for k = |n − m|.",
 		Bound:     300,
 		Unit:      "positions",
-		check:     pairOutcomeCheck(tables.Wythoff, "m,n", 0, wythoffP),
+		Check:     pairOutcomeCheck(solver.Wythoff, "m,n", 0, wythoffP),
 	}, wythoffTableClaim()}
 }

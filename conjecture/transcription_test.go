@@ -10,18 +10,18 @@ import (
 func TestParseTranscription(t *testing.T) {
 	tests := []struct {
 		name, in string
-		want     transcription
+		want     Transcription
 		err      string
 	}{
 		{"cells and comments", "# header\n\n 1 -1\n ? .\n",
-			transcription{value: [][]int{{1, -1}, {0, 0}}, state: [][]cellState{{printed, printed}, {lost, blank}}}, ""},
-		{"ragged", "1 2\n3\n", transcription{}, "line 2: 1 cells, but the first row has 2"},
-		{"not a number", "1 x\n", transcription{}, `line 1, cell 1: "x" is not an integer, ? or .`},
-		{"too large", "1 99999999999\n", transcription{}, `line 1, cell 1: "99999999999" is not an integer, ? or .`},
-		{"empty", "# only a comment\n", transcription{}, "no rows"},
+			Transcription{Value: [][]int{{1, -1}, {0, 0}}, State: [][]CellState{{Printed, Printed}, {Lost, Blank}}}, ""},
+		{"ragged", "1 2\n3\n", Transcription{}, "line 2: 1 cells, but the first row has 2"},
+		{"not a number", "1 x\n", Transcription{}, `line 1, cell 1: "x" is not an integer, ? or .`},
+		{"too large", "1 99999999999\n", Transcription{}, `line 1, cell 1: "99999999999" is not an integer, ? or .`},
+		{"empty", "# only a comment\n", Transcription{}, "no rows"},
 	}
 	for _, tt := range tests {
-		got, err := parseTranscription(strings.NewReader(tt.in))
+		got, err := ParseTranscription(strings.NewReader(tt.in))
 		if tt.err != "" {
 			if err == nil || err.Error() != tt.err {
 				t.Errorf("%s: err = %v, want %q", tt.name, err, tt.err)
@@ -41,13 +41,13 @@ func FuzzParseTranscription(f *testing.F) {
 	f.Add("1\n")
 	f.Add(" -3 \t 4\n\n5 6")
 	f.Fuzz(func(t *testing.T, in string) {
-		got, err := parseTranscription(strings.NewReader(in))
+		got, err := ParseTranscription(strings.NewReader(in))
 		if err != nil {
 			return
 		}
-		for r := range got.value {
-			if len(got.value[r]) != len(got.value[0]) || len(got.state[r]) != len(got.value[r]) {
-				t.Fatalf("row %d is ragged: %d values, %d states, first row %d", r, len(got.value[r]), len(got.state[r]), len(got.value[0]))
+		for r := range got.Value {
+			if len(got.Value[r]) != len(got.Value[0]) || len(got.State[r]) != len(got.Value[r]) {
+				t.Fatalf("row %d is ragged: %d values, %d states, first row %d", r, len(got.Value[r]), len(got.State[r]), len(got.Value[0]))
 			}
 		}
 	})
@@ -65,7 +65,7 @@ func TestEmbeddedTranscriptionsParse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := parseTranscription(f); err != nil {
+		if _, err := ParseTranscription(f); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 		f.Close()

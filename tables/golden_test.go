@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // testdata/oeis_A003987.txt holds the terms of OEIS A003987 (the nim-sum
@@ -100,7 +101,7 @@ func TestGoldenOEISWythoff(t *testing.T) {
 		t.Fatal("no wythoff ruleset")
 	}
 	// The game solver and the reference of the engine's ruleset, both.
-	for name, g := range map[string][][]int32{"solver": tables.Wythoff.Grundy(12), "reference": tables.Reference(r.Rules, 12)} {
+	for name, g := range map[string][][]int32{"solver": solver.Wythoff.Grundy(12), "reference": tables.Reference(r.Rules, 12)} {
 		i := 0
 		for d := 0; i < len(terms); d++ {
 			for k := 0; k <= d; k++ {

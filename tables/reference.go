@@ -105,7 +105,7 @@ func referenceSplit(sp engine.Split, g [][]int32) [][]int32 {
 func referenceJosephus(g [][]int32) [][]int32 {
 	for x := range g {
 		for y := range g[x] {
-			bound := floorDiv(x-2*y, 2)
+			bound := (x - 2*y) >> 1 // ⌊m/2⌋: an arithmetic shift rounds towards −∞
 			var options []int32
 			for t := 1; t <= x && t <= bound; t++ {
 				options = append(options, g[x-t][y])

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // TestThesisRulesetsMatchSolvers compares the deletenim, vdn and josephusnim
@@ -12,7 +13,7 @@ import (
 // both mark non-positions with -1.
 func TestThesisRulesetsMatchSolvers(t *testing.T) {
 	const n = 40
-	for id, solver := range map[string]tables.PairGame{"deletenim": tables.DeleteNim, "vdn": tables.VDN, "josephusnim": tables.JosephusNim} {
+	for id, solver := range map[string]solver.PairGame{"deletenim": solver.DeleteNim, "vdn": solver.VDN, "josephusnim": solver.JosephusNim} {
 		r, ok := tables.Lookup(id)
 		if !ok {
 			t.Fatalf("no ruleset %s", id)

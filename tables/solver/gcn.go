@@ -1,4 +1,4 @@
-package tables
+package solver
 
 import "strconv"
 
@@ -74,7 +74,7 @@ func NewGCN(h int, sets []SubtractionSet, bound int) *GCN {
 			}
 		}
 		spread(idx, 0, h-1, 0) // Y: a total removal 1 ≤ t ≤ h − 1
-		c.g[idx] = plainMex(values)
+		c.g[idx] = mex(values)
 		// Advance x to the next position in index order.
 		for i := n - 1; i >= 0; i-- {
 			if x[i] < bound {

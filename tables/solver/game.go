@@ -1,4 +1,4 @@
-package tables
+package solver
 
 // Game is a position of an impartial game under normal play, given by its
 // rules. The solvers in this package evaluate Games by enumerating options,
@@ -73,16 +73,17 @@ func (s *gameSolver) grundy(g Game) int {
 	return v
 }
 
-// mex is the least non-negative integer not in values. The mex of k values
-// is at most k, so values above k cannot matter.
-func mex(values []int) int {
+// mex is the least non-negative integer not in values; negative values
+// (the tables' marks of non-positions) are ignored. The mex of k values is
+// at most k, so values above k cannot matter.
+func mex[V int | int32](values []V) V {
 	present := make([]bool, len(values)+1)
 	for _, v := range values {
-		if v >= 0 && v < len(present) {
+		if v >= 0 && int(v) < len(present) {
 			present[v] = true
 		}
 	}
-	m := 0
+	var m V
 	for present[m] {
 		m++
 	}

@@ -1,4 +1,4 @@
-package tables
+package solver
 
 // Delete Nim and its variant VDN (003, Section 3: the rules on lines
 // 390–393 and 426–428 of the text).

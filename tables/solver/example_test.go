@@ -1,17 +1,17 @@
-package tables_test
+package solver_test
 
 import (
 	"fmt"
 
-	"github.com/grundy-lab/grundy/tables"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // One heap of 3 without the pass is nim, value 3; with the pass it is 4. The
 // heaps 1 and 2 with the pass are a P-position (Lemma 4 (a) of 002).
 func ExamplePassNimGrundy() {
-	fmt.Println(tables.PassNimGrundy([]int{3}, false))
-	fmt.Println(tables.PassNimGrundy([]int{3}, true))
-	fmt.Println(tables.PassNimGrundy([]int{1, 2}, true), tables.PassNimOutcome([]int{1, 2}, true))
+	fmt.Println(solver.PassNimGrundy([]int{3}, false))
+	fmt.Println(solver.PassNimGrundy([]int{3}, true))
+	fmt.Println(solver.PassNimGrundy([]int{1, 2}, true), solver.PassNimOutcome([]int{1, 2}, true))
 	// Output:
 	// 3
 	// 4
@@ -21,7 +21,7 @@ func ExamplePassNimGrundy() {
 // The corner of Wythoff's Nim from its moves; the 0s off the corner are the
 // P-positions ⟨1, 2⟩ and ⟨2, 1⟩.
 func ExamplePairGame_Grundy() {
-	for _, row := range tables.Wythoff.Grundy(3) {
+	for _, row := range solver.Wythoff.Grundy(3) {
 		fmt.Println(row)
 	}
 	// Output:
@@ -34,12 +34,12 @@ func ExamplePairGame_Grundy() {
 // In Josephus Nim the total weight of ⟨0, 3⟩ is −6, so at most −3 may be
 // removed: two or three stones of weight −2.
 func ExamplePairGame_Options() {
-	fmt.Println(tables.JosephusNim.Options(0, 3))
+	fmt.Println(solver.JosephusNim.Options(0, 3))
 	// Output: [[0 1] [0 0]]
 }
 
 // Of 1, …, 7 in a circle, every second number removed starting with 2.
 func ExampleJosephusOrder() {
-	fmt.Println(tables.JosephusOrder(7))
+	fmt.Println(solver.JosephusOrder(7))
 	// Output: [2 4 6 1 5 3 7]
 }

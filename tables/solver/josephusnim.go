@@ -1,4 +1,4 @@
-package tables
+package solver
 
 // JosephusNim is the game of Definition 1.1 of 004 (lines 22–24 of the
 // text). The position ⟨x, y⟩ (Definition 1.2) has x stones of weight 1 in

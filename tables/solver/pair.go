@@ -1,4 +1,4 @@
-package tables
+package solver
 
 import "strconv"
 
@@ -67,7 +67,7 @@ func (r PairGame) Grundy(n int) [][]int32 {
 			}
 			values = append(values, solve(a, b))
 		})
-		g[x][y] = plainMex(values)
+		g[x][y] = mex(values)
 		return g[x][y]
 	}
 	for x := 0; x <= n; x++ {

@@ -1,4 +1,4 @@
-package tables
+package solver
 
 // Wythoff is Wythoff's Nim (003, Section 1.2.1, lines 197–200 of the text):
 // two heaps ⟨x, y⟩; a move removes any positive number of tokens from one
