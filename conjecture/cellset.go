@@ -12,10 +12,10 @@ type CellSet func(x int) []int
 
 // Affine is the family of cells (a·n + b, c·n + d), n ranging over the
 // integers from some n₀ on, as in "{(4n−2, 4n) | n ≥ 2}"; a > 0.
-type Affine struct{ a, b, c, d int }
+type Affine [4]int
 
-// Point is one cell (x, y).
-type Point struct{ x, y int }
+// Point is one cell {x, y}.
+type Point [2]int
 
 // Families is the union of the families lines over n ≥ from and the cells
 // points: the shape "A ∪ {(0,4), (1,3), …}" of Theorems 4 and 5 of 001.
@@ -24,16 +24,17 @@ func Families(from int, lines []Affine, points ...Point) CellSet {
 		var ys []int
 		for _, l := range lines {
 			// x = a·n + b for the integer n = (x − b)/a, if it divides.
-			if (x-l.b)%l.a != 0 {
+			a, b, c, d := l[0], l[1], l[2], l[3]
+			if (x-b)%a != 0 {
 				continue
 			}
-			if n := (x - l.b) / l.a; n >= from {
-				ys = append(ys, l.c*n+l.d)
+			if n := (x - b) / a; n >= from {
+				ys = append(ys, c*n+d)
 			}
 		}
 		for _, p := range points {
-			if p.x == x {
-				ys = append(ys, p.y)
+			if p[0] == x {
+				ys = append(ys, p[1])
 			}
 		}
 		return Normalize(ys)

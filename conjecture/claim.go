@@ -2,14 +2,6 @@ package conjecture
 
 import "github.com/grundy-lab/grundy/engine"
 
-// Seed files of the papers, as named in ../shared/seeds.
-const (
-	seedGoishi   = "001_1e4022ffdf93bdb5.txt" // goishi hiroi (000 is its LaTeX text)
-	seedPass     = "002_6a1fb5bc99238621.txt" // games with a pass
-	seedThesis   = "003_bc4fc888406a0cf1.txt" // Abuku's thesis: nim, Wythoff, Nimhoff, subtraction games, Delete Nim
-	seedJosephus = "004_ea52c3d5708f4657.txt" // Josephus Nim
-)
-
 // Source is where a claim is printed.
 type Source struct {
 	// Seed is the paper's file name in ../shared/seeds.

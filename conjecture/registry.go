@@ -4,18 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 )
-
-// registry is every claim: 001's, then 002's, 003's and 004's, each in the
-// order of its paper.
-var registry = slices.Concat(goishiClaims(), chocolateClaims(), compoundClaims(), passNimClaims(), stairClaims(),
-	thesisClaims(), josephusClaims())
-
-// All returns every registered claim, papers in seed order and each
-// paper's claims in its order; the slice is a copy.
-func All() []Claim { return slices.Clone(registry) }
 
 // ParsePatterns splits a comma-separated list of claim patterns, as the
 // -claims flag takes it, trimming spaces around each. A pattern is a claim

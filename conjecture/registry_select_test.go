@@ -1,10 +1,13 @@
-package conjecture
+package conjecture_test
 
 import (
 	"path"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/papers"
 )
 
 func TestSelect(t *testing.T) {
@@ -23,10 +26,10 @@ func TestSelect(t *testing.T) {
 		{list: " ", err: "no claim patterns"},
 	}
 	for _, tt := range tests {
-		patterns, err := ParsePatterns(tt.list)
-		var got []Claim
+		patterns, err := conjecture.ParsePatterns(tt.list)
+		var got []conjecture.Claim
 		if err == nil {
-			got, err = Select(All(), patterns)
+			got, err = conjecture.Select(papers.All(), patterns)
 		}
 		if tt.err != "" {
 			if err == nil || err.Error() != tt.err {
@@ -51,7 +54,7 @@ func FuzzParsePatterns(f *testing.F) {
 	f.Add(" a , [b")
 	f.Add(",")
 	f.Fuzz(func(t *testing.T, list string) {
-		patterns, err := ParsePatterns(list)
+		patterns, err := conjecture.ParsePatterns(list)
 		if err != nil {
 			return
 		}
@@ -63,7 +66,7 @@ func FuzzParsePatterns(f *testing.F) {
 				t.Fatalf("%q gave the pattern %q (%v)", list, p, err)
 			}
 		}
-		if _, err := Select(All(), patterns); err != nil && !strings.Contains(err.Error(), "matches no claim") {
+		if _, err := conjecture.Select(papers.All(), patterns); err != nil && !strings.Contains(err.Error(), "matches no claim") {
 			t.Fatalf("Select(%q): %v", patterns, err)
 		}
 	})

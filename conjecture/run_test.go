@@ -1,4 +1,4 @@
-package conjecture
+package conjecture_test
 
 import (
 	"context"
@@ -6,13 +6,16 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/claimtest"
+	"github.com/grundy-lab/grundy/conjecture/goishi"
 	"github.com/grundy-lab/grundy/engine"
 )
 
 // A claim whose table is not given is skipped, saying which table.
 func TestRunSkipsMissingTable(t *testing.T) {
-	r := runOne(t, lookup(t, "goishi.thm4.1"), nil, 0)
-	if r.Status != Skipped || r.Reason != "needs table gneg1, which is not among the inputs" || r.Checked != 0 {
+	r := claimtest.RunOne(t, goishiClaim(t, "goishi.thm4.1"), nil, 0)
+	if r.Status != conjecture.Skipped || r.Reason != "needs table gneg1, which is not among the inputs" || r.Checked != 0 {
 		t.Errorf("got %s %q, checked %d; want skipped for want of gneg1", r.Status, r.Reason, r.Checked)
 	}
 }
@@ -20,8 +23,8 @@ func TestRunSkipsMissingTable(t *testing.T) {
 // A table's read error stops the run and comes back wrapped.
 func TestRunReturnsTableError(t *testing.T) {
 	broken := errors.New("truncated")
-	in := map[string]Table{"gneg1": func(func(engine.Band) error) error { return broken }}
-	_, err := Run(context.Background(), []Claim{lookup(t, "goishi.thm4.1")}, in, Options{})
+	in := map[string]conjecture.Table{"gneg1": func(func(engine.Band) error) error { return broken }}
+	_, err := conjecture.Run(context.Background(), []conjecture.Claim{goishiClaim(t, "goishi.thm4.1")}, in, conjecture.Options{})
 	if !errors.Is(err, broken) || err.Error() != "check claims on table gneg1: truncated" {
 		t.Errorf("err = %v, want the table's error wrapped", err)
 	}
@@ -31,8 +34,8 @@ func TestRunReturnsTableError(t *testing.T) {
 func TestRunCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	in := map[string]Table{"gneg1": referenceTable(t, "gneg1", 10, nil)}
-	if _, err := Run(ctx, []Claim{lookup(t, "goishi.thm4.1")}, in, Options{}); !errors.Is(err, context.Canceled) {
+	in := map[string]conjecture.Table{"gneg1": claimtest.ReferenceTable(t, "gneg1", 10, nil)}
+	if _, err := conjecture.Run(ctx, []conjecture.Claim{goishiClaim(t, "goishi.thm4.1")}, in, conjecture.Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
 }
@@ -40,13 +43,13 @@ func TestRunCancelled(t *testing.T) {
 // Cap limits the kept counterexamples, not the count; Bound replaces the
 // default bound of a claim that has one and of no other.
 func TestRunOptions(t *testing.T) {
-	planted := map[cell]int32{}
+	planted := map[claimtest.Cell]int32{}
 	for x := 2; x <= 9; x++ {
-		planted[cell{x, x}] = 7 // eight cells of A₀ no longer 0
+		planted[claimtest.Cell{x, x}] = 7 // eight cells of A₀ no longer 0
 	}
-	in := map[string]Table{"gneg1": referenceTable(t, "gneg1", 20, planted)}
-	claims := []Claim{lookup(t, "goishi.thm4.1"), lookup(t, "goishi.thm2")}
-	reports, err := Run(context.Background(), claims, in, Options{Cap: 3, Bound: 5})
+	in := map[string]conjecture.Table{"gneg1": claimtest.ReferenceTable(t, "gneg1", 20, planted)}
+	claims := []conjecture.Claim{goishiClaim(t, "goishi.thm4.1"), goishiClaim(t, "goishi.thm2")}
+	reports, err := conjecture.Run(context.Background(), claims, in, conjecture.Options{Cap: 3, Bound: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,13 +65,13 @@ func TestRunOptions(t *testing.T) {
 // The JSON form of a counterexample is one flat object, coordinates first.
 func TestCounterexampleJSON(t *testing.T) {
 	tests := []struct {
-		c    Counterexample
+		c    conjecture.Counterexample
 		want string
 	}{
-		{Counterexample{At: At("x,y", 6, 8), Claimed: "3", Actual: "5"}, `{"x":6,"y":8,"claimed":"3","actual":"5"}`},
-		{Counterexample{At: At("z,z',i", 2, 3, 1), Game: "h(z) = ⌊z/3⌋", Claimed: "NS-property", Actual: "breaks it"},
+		{conjecture.Counterexample{At: conjecture.At("x,y", 6, 8), Claimed: "3", Actual: "5"}, `{"x":6,"y":8,"claimed":"3","actual":"5"}`},
+		{conjecture.Counterexample{At: conjecture.At("z,z',i", 2, 3, 1), Game: "h(z) = ⌊z/3⌋", Claimed: "NS-property", Actual: "breaks it"},
 			`{"z":2,"z'":3,"i":1,"game":"h(z) = ⌊z/3⌋","claimed":"NS-property","actual":"breaks it"}`},
-		{Counterexample{Game: "F", Claimed: "a", Actual: "b"}, `{"game":"F","claimed":"a","actual":"b"}`},
+		{conjecture.Counterexample{Game: "F", Claimed: "a", Actual: "b"}, `{"game":"F","claimed":"a","actual":"b"}`},
 	}
 	for _, tt := range tests {
 		got, err := json.Marshal(tt.c)
@@ -76,4 +79,10 @@ func TestCounterexampleJSON(t *testing.T) {
 			t.Errorf("json.Marshal(%v) = %s, %v; want %s", tt.c, got, err, tt.want)
 		}
 	}
+}
+
+// goishiClaim is the claim id of the goishi-hiroi paper.
+func goishiClaim(t testing.TB, id string) conjecture.Claim {
+	t.Helper()
+	return claimtest.Lookup(t, goishi.Claims(), id)
 }

@@ -29,19 +29,34 @@ func PPositionJudge(shift int, pos func(a, b, t int) []int, solve func(p []int) 
 	}
 }
 
-// goishiJudge is Theorems 2 and 3 of 001: (x, y, z) is a P-position of
-// two-player goishi hiroi, under normal or misère play, if and only if
-// y = G(x, z) + 1.
-func goishiJudge(misere bool) func(corner [][]int32, bound int, f *Findings) {
-	return PPositionJudge(1,
-		func(x, z, y int) []int { return []int{x, y, z} },
-		func(p []int) solver.Outcome { return solver.GoishiHiroiOutcome(p, misere) })
-}
-
 // NimJudge is three-heap nim, with the pass available if pass is set:
 // (x, y, z) is a P-position if and only if z = G(x, y).
 func NimJudge(pass bool) func(corner [][]int32, bound int, f *Findings) {
 	return PPositionJudge(0,
 		func(x, y, z int) []int { return []int{x, y, z} },
 		func(p []int) solver.Outcome { return solver.PassNimOutcome(p, pass) })
+}
+
+// NamedGame is a position of some game with a name for reports.
+type NamedGame struct {
+	Name string
+	Game solver.Game
+}
+
+// EachMultiset calls yield with every non-decreasing sequence of k indices
+// below n; yield must not keep the slice.
+func EachMultiset(n, k int, yield func(idx []int)) {
+	idx := make([]int, k)
+	var fill func(i, low int)
+	fill = func(i, low int) {
+		if i == k {
+			yield(idx)
+			return
+		}
+		for j := low; j < n; j++ {
+			idx[i] = j
+			fill(i+1, j)
+		}
+	}
+	fill(0, 0)
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/grundy-lab/grundy/engine"
 )
 
-// PrintedTableClaim compares the printed cells of the Transcription file
-// with table.
-func PrintedTableClaim(id string, src Source, table, statement, note, file string) Claim {
+// PrintedTableClaim is "the table as printed": it compares every printed
+// cell of the transcription t with the table; lost and blank cells are
+// skipped, and so are printed cells outside a smaller table.
+func PrintedTableClaim(id string, src Source, table, statement, note string, t Transcription) Claim {
 	return Claim{
 		ID:        id,
 		Source:    src,
@@ -18,7 +19,7 @@ func PrintedTableClaim(id string, src Source, table, statement, note, file strin
 		Note:      note,
 		Table:     table,
 		Unit:      "cells",
-		Check:     printedCheck(transcribed(file)),
+		Check:     printedCheck(t),
 	}
 }
 
@@ -114,35 +115,6 @@ func ValueSetCheck(v int32, s CellSet) func(int) Checker {
 				}
 			})
 			f.Checked += int64(len(b.Cells))
-		}}
-	}
-}
-
-// diagonalBlockCheck checks that in every 2×2 block of cells (2n, 2m) …
-// (2n+1, 2m+1) inside the table the diagonally opposite cells are equal:
-// G(2n, 2m) = G(2n+1, 2m+1) and G(2n+1, 2m) = G(2n, 2m+1). A failure of
-// the first is reported at (2n+1, 2m+1), of the second at (2n, 2m+1), with
-// the other cell's value as claimed. It keeps a copy of the last even row,
-// since a band may end between the two rows of a block.
-func diagonalBlockCheck() func(int) Checker {
-	return func(int) Checker {
-		var even []int32 // row 2n, waiting for row 2n+1
-		return Checker{Visit: func(b engine.Band, f *Findings) {
-			Rows(b, func(x int, row []int32) {
-				if x%2 == 0 {
-					even = append(even[:0], row...)
-					return
-				}
-				for y := 0; y+1 < len(row); y += 2 {
-					f.Checked += 4
-					if even[y] != row[y+1] {
-						f.Report(Counterexample{At: At("x,y", x, y+1), Claimed: Itoa32(even[y]), Actual: Itoa32(row[y+1])})
-					}
-					if row[y] != even[y+1] {
-						f.Report(Counterexample{At: At("x,y", x-1, y+1), Claimed: Itoa32(row[y]), Actual: Itoa32(even[y+1])})
-					}
-				}
-			})
 		}}
 	}
 }

@@ -2,18 +2,12 @@ package conjecture
 
 import (
 	"bufio"
-	"embed"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 	"strings"
 )
-
-// papers holds the transcriptions of the tables the papers print; each
-// file's header comment cites its source and lists the lost cells.
-//
-//go:embed testdata/*.txt
-var papers embed.FS
 
 // CellState says what a transcribed cell holds.
 type CellState uint8
@@ -77,11 +71,12 @@ func ParseTranscription(r io.Reader) (Transcription, error) {
 	return t, nil
 }
 
-// transcribed returns the embedded Transcription testdata/name. The files
-// are part of the program, so a missing or malformed one panics, as
-// regexp.MustCompile does; a test parses every file.
-func transcribed(name string) Transcription {
-	f, err := papers.Open("testdata/" + name)
+// Transcribed returns the transcription testdata/name of fsys, a paper
+// package's embedded files. The files are part of the program, so a
+// missing or malformed one panics, as regexp.MustCompile does; the tests
+// parse every file.
+func Transcribed(fsys fs.FS, name string) Transcription {
+	f, err := fsys.Open("testdata/" + name)
 	if err != nil {
 		panic(fmt.Sprintf("conjecture: %v", err))
 	}

@@ -1,7 +1,6 @@
 package conjecture
 
 import (
-	"io/fs"
 	"reflect"
 	"strings"
 	"testing"
@@ -51,23 +50,4 @@ func FuzzParseTranscription(f *testing.F) {
 			}
 		}
 	})
-}
-
-// Every embedded transcription parses: a malformed one would panic when
-// the registry is built.
-func TestEmbeddedTranscriptionsParse(t *testing.T) {
-	names, err := fs.Glob(papers, "testdata/*.txt")
-	if err != nil || len(names) < 6 {
-		t.Fatalf("embedded transcriptions: %v, %v", names, err)
-	}
-	for _, name := range names {
-		f, err := papers.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := ParseTranscription(f); err != nil {
-			t.Errorf("%s: %v", name, err)
-		}
-		f.Close()
-	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/papers"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 )
 
@@ -80,7 +81,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err != nil {
 		return options{}, usagef("-claims: %v", err)
 	}
-	claims, err := conjecture.Select(conjecture.All(), idPatterns)
+	claims, err := conjecture.Select(papers.All(), idPatterns)
 	if err != nil {
 		return options{}, usagef("-claims: %v (see -list for the ids)", err)
 	}

@@ -1,0 +1,80 @@
+package josephus
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/grundy-lab/grundy/conjecture/claimtest"
+)
+
+// TestPlantedCounterexamples plants counterexamples for every claim of the
+// paper and checks that its checker reports exactly them.
+func TestPlantedCounterexamples(t *testing.T) { claimtest.Planted(t, Claims(), plantCases) }
+
+var plantCases = []claimtest.Case{
+	// 004, Josephus Nim.
+	{ID: "josephus.abstract", Bound: 2, Want: []string{"(n=2, m=1): claimed 3, actual 1"}},
+	// n + 2 numbers instead of n + 1.
+	{ID: "josephus.abstract.corrected", Bound: 2, Check: abstractCheck(2), Want: []string{
+		"(n=1, m=0): claimed 1, actual 3", "(n=2, m=1): claimed 3, actual 1",
+	}},
+	// x ≤ 2s − 2 instead of 2s − 1 in (iii): the last column 2s − 1 of 𝒢_{s,b}.
+	{ID: "josephus.lem1.1", Bound: 3, Check: lemma11Check(func(s int) int { return 2*s - 2 }), Want: []string{
+		"(s=1, x=1, y=1): claimed x ≤ 0 and y > x/2, actual x = 1, y = 1",
+		"(s=2, x=3, y=2): claimed x ≤ 2 and y > x/2, actual x = 3, y = 2",
+		"(s=3, x=5, y=3): claimed x ≤ 4 and y > x/2, actual x = 5, y = 3",
+	}},
+	// (4, 0) added to 𝒢₀, next to (3, 0) and (4, 1), members of 𝒢_{0,2}.
+	{ID: "josephus.lem1.2", Bound: 4, Check: lemma12Check(toggled(printedSets, 0, 4, 0)), Want: []string{
+		"(x=4, y=0, s=0, x'=3, y'=0): claimed move(x, y) ∩ 𝒢_s = ∅, actual (x', y') ∈ move(x, y) ∩ 𝒢_s",
+		"(x=4, y=1, s=0, x'=4, y'=0): claimed move(x, y) ∩ 𝒢_s = ∅, actual (x', y') ∈ move(x, y) ∩ 𝒢_s",
+	}},
+	// (0, 0) and (0, 1), whose only option is (0, 0), have no move into the printed 𝒢₀.
+	{ID: "josephus.lem1.3", Bound: 1, Want: []string{
+		"(x=0, y=0, s=0): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅",
+		"(x=0, y=1, s=0): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅",
+	}},
+	// (0, 0) taken out of 𝒢₀: it and (0, 1), whose only option it is, have no move into 𝒢₀.
+	{ID: "josephus.lem1.3.corrected", Bound: 1, Check: lemma13Check(toggled(correctedSets, 0, 0, 0)), Want: []string{
+		"(x=0, y=0, s=0): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅",
+		"(x=0, y=1, s=0): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅",
+	}},
+	{ID: "josephus.lem1.4", Bound: 1, Want: []string{"(x=0, y=0, s=1): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅"}},
+	{ID: "josephus.lem1.4.corrected", Bound: 1, Check: lemma14Check(toggled(correctedSets, 0, 0, 0)), Want: []string{
+		"(x=0, y=0, s=1): claimed move(x, y) ∩ 𝒢_s ≠ ∅, actual = ∅",
+	}},
+	{ID: "josephus.thm1.1", Bound: 1, Want: []string{"(x=0, y=0): claimed ≠ 0, actual 0"}},
+	{ID: "josephus.thm1.1.corrected", Bound: 1, Check: theorem11Check(toggled(correctedSets, 1, 0, 0)), Want: []string{
+		"(x=0, y=0): claimed 1, actual 0",
+	}},
+	{ID: "josephus.lem2.1", Bound: 5, Check: josephusCheck(josephusAt(lemma21, 2, 5, 3)), Want: []string{"(s=2, v=5): claimed 3, actual 1"}},
+	{ID: "josephus.lem2.2", Bound: 6, Check: josephusCheck(josephusAt(lemma22, 0, 6, 3)), Want: []string{"(s=0, v=6): claimed 3, actual 5"}},
+	{ID: "josephus.thm2.1", Bound: 7, Check: josephusCheck(josephusAt(theorem21, 1, 7, 1)), Want: []string{"(s=1, v=7): claimed 1, actual 3"}},
+	{ID: "josephus.thm2.2", Bound: 1, Check: theorem22Check(2), Want: []string{"(x=0, y=0, s=0): claimed 3, actual 1"}},
+}
+
+// toggled returns sets with the membership of (x, y) in 𝒢_s reversed.
+func toggled(sets setFamily, s, x, y int) setFamily {
+	return func(a, b int) []int {
+		in := sets(a, b)
+		if a != x || b != y {
+			return in
+		}
+		if i := slices.Index(in, s); i >= 0 {
+			return slices.Delete(slices.Clone(in), i, i+1)
+		}
+		in = append(slices.Clone(in), s)
+		slices.Sort(in)
+		return in
+	}
+}
+
+// josephusAt returns claim with its claimed F_s(v) replaced by want.
+func josephusAt(claim josephusClaim, s, v, want int) josephusClaim {
+	return func(F func(s, v int) int, t, w int) (int, bool) {
+		if t == s && w == v {
+			return want, true
+		}
+		return claim(F, t, w)
+	}
+}
