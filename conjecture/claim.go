@@ -58,8 +58,16 @@ type Findings struct {
 }
 
 // Report records a counterexample, keeping it if fewer than cap are kept.
-func (f *Findings) Report(c Counterexample) {
-	f.found++
+func (f *Findings) Report(c Counterexample) { f.ReportN(c, 1) }
+
+// ReportN records count counterexamples that c stands for (cells with the
+// same fault), keeping c if fewer than cap are kept; count < 1 records
+// nothing.
+func (f *Findings) ReportN(c Counterexample, count int64) {
+	if count < 1 {
+		return
+	}
+	f.found += count
 	if len(f.kept) < f.cap {
 		f.kept = append(f.kept, c)
 	}

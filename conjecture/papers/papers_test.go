@@ -58,13 +58,13 @@ func TestRegistryOnReferenceTables(t *testing.T) {
 
 // TestRegistryWellFormed checks what every claim must carry.
 func TestRegistryWellFormed(t *testing.T) {
-	idPattern := regexp.MustCompile(`^(goishi|pass|thesis|josephus)\.[a-z0-9]+(\.[0-9]+)?(\.table)?(\.corrected)?$`)
+	idPattern := regexp.MustCompile(`^((goishi|pass|thesis|josephus)\.[a-z0-9]+(\.[0-9]+)?(\.table)?(\.corrected)?|[a-z0-9]+\.(definition|rows|columns|symmetric))$`)
 	seeds := map[string]bool{goishi.Seed: true, pass.Seed: true, thesis.Seed: true, josephus.Seed: true}
 	seen := make(map[string]bool)
 	for _, c := range papers.All() {
 		switch {
 		case !idPattern.MatchString(c.ID):
-			t.Errorf("id %q is not <paper>.<label>[.table][.corrected]", c.ID)
+			t.Errorf("id %q is not <paper>.<label>[.table][.corrected] or <table>.definition|rows|columns|symmetric", c.ID)
 		case seen[c.ID]:
 			t.Errorf("id %q is registered twice", c.ID)
 		case !seeds[c.Source.Seed] || c.Source.Label == "":

@@ -1,0 +1,65 @@
+package definition
+
+import (
+	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/goishi"
+	"github.com/grundy-lab/grundy/conjecture/josephus"
+	"github.com/grundy-lab/grundy/conjecture/pass"
+	"github.com/grundy-lab/grundy/conjecture/thesis"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// definedIn is where each table's definition is printed.
+var definedIn = map[string]conjecture.Source{
+	"nim":         {Seed: goishi.Seed, Label: "Section 1.1, definition of G₀ (two-pile nim)"},
+	"g1":          {Seed: goishi.Seed, Label: "Section 1.1, definition of G₁"},
+	"gneg1":       {Seed: goishi.Seed, Label: "Section 1.1, definition of G₋₁"},
+	"gstarneg1":   {Seed: goishi.Seed, Label: "Section 1.1, definition of G*₋₁"},
+	"passnim":     {Seed: pass.Seed, Label: "two-pile nim with a pass G_P (Table 3, Lemma 4)"},
+	"wythoff":     {Seed: thesis.Seed, Label: "Section 1.2.1, Wythoff's Nim"},
+	"deletenim":   {Seed: thesis.Seed, Label: "Section 3.1, rules of Delete Nim"},
+	"vdn":         {Seed: thesis.Seed, Label: "Section 3.3, the variant VDN"},
+	"josephusnim": {Seed: josephus.Seed, Label: "Definition 1.1"},
+}
+
+// Claims returns, for every table of tables.All in its order, its
+// definition claim and the necessary conditions that hold for its rules.
+func Claims() []conjecture.Claim {
+	var claims []conjecture.Claim
+	for _, r := range tables.All() {
+		src, ok := definedIn[r.ID]
+		if !ok {
+			panic("definition: no source for table " + r.ID)
+		}
+		claim := func(suffix, statement, checkedOn string, check func(int) conjecture.Checker) conjecture.Claim {
+			return conjecture.Claim{ID: r.ID + "." + suffix, Source: src, Statement: statement,
+				CheckedOn: "table " + r.ID + ", " + checkedOn, Table: r.ID, Unit: "cells", Check: check}
+		}
+		var check func(int) conjecture.Checker
+		switch {
+		case r.Rules.Split != nil:
+			check = splitCheck(*r.Rules.Split)
+		case r.Rules.Josephus:
+			check = josephusCheck()
+		default:
+			check = rookCheck(r.Rules)
+		}
+		claims = append(claims, claim("definition", r.Symbol+": "+r.Definition,
+			"every cell against the mex of its options, from the definition (not the engine's code)", check))
+		rookMoves := r.Rules.Split == nil && !r.Rules.Josephus
+		if rookMoves {
+			claims = append(claims,
+				claim("rows", "Every value ≥ 0 appears at most once in each row of "+r.Symbol+
+					" (every earlier cell of a row is an option of the later ones).", "every row", rowsDistinctCheck()),
+				claim("columns", "Every value ≥ 0 appears at most once in each column of "+r.Symbol+
+					" (every earlier cell of a column is an option of the later ones).", "every column", columnsDistinctCheck()))
+		}
+		// Josephus Nim weighs its two piles differently; every other game
+		// here treats its two heaps alike.
+		if !r.Rules.Josephus {
+			claims = append(claims, claim("symmetric", r.Symbol+"(x, y) = "+r.Symbol+"(y, x) for all x, y: the game treats its two heaps alike.",
+				"every cell against its mirror, by fingerprints of blocks of 256 cells", symmetricCheck()))
+		}
+	}
+	return claims
+}
