@@ -1,6 +1,10 @@
 package conjecture
 
-import "github.com/grundy-lab/grundy/engine"
+import (
+	"context"
+
+	"github.com/grundy-lab/grundy/engine"
+)
 
 // Source is where a claim is printed.
 type Source struct {
@@ -34,6 +38,9 @@ type Claim struct {
 	Bound int
 	// Unit names what Report.Checked counts: "cells", "positions", ….
 	Unit string
+	// Reading, if set, is shown under the claim in the text report: which
+	// of two printed readings the claim checks.
+	Reading string
 
 	// check starts one run of the checker with the given bound.
 	Check func(bound int) Checker
@@ -52,10 +59,15 @@ type Checker struct {
 // many counterexamples it found, and the first cap of them.
 type Findings struct {
 	Checked int64
+	ctx     context.Context
 	found   int64
 	kept    []Counterexample
 	cap     int
 }
+
+// Stopped reports whether the run was cancelled: a long solver loop checks
+// it now and then and returns early, its findings then being discarded.
+func (f *Findings) Stopped() bool { return f.ctx != nil && f.ctx.Err() != nil }
 
 // Report records a counterexample, keeping it if fewer than cap are kept.
 func (f *Findings) Report(c Counterexample) { f.ReportN(c, 1) }

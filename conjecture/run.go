@@ -17,6 +17,9 @@ const (
 	Holds   Status = "holds"   // no counterexample within what was checked
 	Fails   Status = "fails"   // at least one counterexample
 	Skipped Status = "skipped" // an input is missing; Report.Reason says which
+	// Vacuous means the claim's range held nothing to check (a table too
+	// small for it): no counterexample, but no evidence either.
+	Vacuous Status = "vacuous"
 )
 
 // DefaultCap is the number of counterexamples a Report keeps when
@@ -42,6 +45,9 @@ type Report struct {
 	Found           int64            `json:"found"`
 	Counterexamples []Counterexample `json:"counterexamples"`
 	Note            string           `json:"note,omitempty"`
+	// Reading is the claim's one-line reading, when the text report must
+	// say which of two printed readings is checked.
+	Reading string `json:"reading,omitempty"`
 }
 
 // Table streams the bands of one table, in order, to visit, stopping at
@@ -62,7 +68,9 @@ type Options struct {
 // tables[claim.Table], one pass per table shared by all its claims, and is
 // skipped if that table is absent; the others run their solvers. Tables
 // and solver claims run concurrently. The reports are in the order of
-// claims. The error is the first failure to read a table, or ctx's.
+// claims; a claim that checked nothing and found nothing is Vacuous. The
+// error is the first failure to read a table, or ctx's: on cancellation
+// Run returns at once, and checkers still running see Findings.Stopped.
 func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Options) ([]Report, error) {
 	if opts.Cap <= 0 {
 		opts.Cap = DefaultCap
@@ -73,7 +81,7 @@ func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Opti
 	for i, c := range claims {
 		reports[i] = Report{
 			ID: c.ID, Source: c.Source, Statement: c.Statement, CheckedOn: c.CheckedOn,
-			Note: c.Note, Unit: c.Unit, Counterexamples: []Counterexample{},
+			Note: c.Note, Reading: c.Reading, Unit: c.Unit, Counterexamples: []Counterexample{},
 		}
 		if c.Table != "" && tables[c.Table] == nil {
 			reports[i].Status = Skipped
@@ -85,12 +93,13 @@ func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Opti
 			bound = opts.Bound
 		}
 		reports[i].Bound = bound
-		runs[i] = run{Checker: c.Check(bound), findings: &Findings{cap: opts.Cap}}
+		runs[i] = run{Checker: c.Check(bound), findings: &Findings{cap: opts.Cap, ctx: ctx}}
 		if c.Table != "" {
 			byTable[c.Table] = append(byTable[c.Table], i)
 		}
 	}
 
+	parent := ctx
 	g, ctx := errgroup.WithContext(ctx)
 	for id, idx := range byTable {
 		g.Go(func() error {
@@ -120,8 +129,17 @@ func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Opti
 			})
 		}
 	}
-	if err := g.Wait(); err != nil {
-		return nil, err
+	// A solver's loop may run long after ctx is cancelled; Run does not wait
+	// for it (it stops at its next Stopped check), so Ctrl-C is prompt.
+	done := make(chan error, 1)
+	go func() { done <- g.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			return nil, err
+		}
+	case <-parent.Done():
+		return nil, parent.Err()
 	}
 
 	for i := range reports {
@@ -131,9 +149,13 @@ func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Opti
 		f := runs[i].findings
 		reports[i].Checked, reports[i].Found = f.Checked, f.found
 		reports[i].Counterexamples = append(reports[i].Counterexamples, f.kept...)
-		reports[i].Status = Holds
-		if f.found > 0 {
+		switch {
+		case f.found > 0:
 			reports[i].Status = Fails
+		case f.Checked == 0:
+			reports[i].Status = Vacuous
+		default:
+			reports[i].Status = Holds
 		}
 	}
 	return reports, nil

@@ -14,8 +14,11 @@ import (
 // shownCounterexamples is how many counterexamples a text line shows.
 const shownCounterexamples = 3
 
-// writeText prints the tables read, one line per claim and a summary.
-func writeText(w io.Writer, in inputSet, reports []conjecture.Report) error {
+// writeText prints the tables read, one line per claim and a summary. A
+// claim's Reading goes on an indented line under it, and so does, for a
+// printed claim that fails, the claim that corrects it (from corrections,
+// by the printed claim's id) with the first sentence of its note.
+func writeText(w io.Writer, in inputSet, reports []conjecture.Report, corrections map[string]conjecture.Claim) error {
 	var used []string
 	for _, f := range in.found {
 		used = append(used, fmt.Sprintf("%s n=%d (%s)", f.ID, f.N, f.File))
@@ -32,13 +35,53 @@ func writeText(w io.Writer, in inputSet, reports []conjecture.Report) error {
 	for _, r := range reports {
 		counts[r.Status]++
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, statusWord(r.Status), detail(r))
+		if r.Reading != "" {
+			fmt.Fprintf(tw, "\t\t  reading: %s\n", r.Reading)
+		}
+		if c, ok := corrections[r.ID]; ok && r.Status == conjecture.Fails {
+			reason := firstSentence(c.Note)
+			if strings.HasSuffix(r.ID, ".printed") {
+				reason = "the reading checked"
+			}
+			fmt.Fprintf(tw, "\t\t  see %s: %s\n", c.ID, reason)
+		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%d claims: %d hold, %d FAIL, %d skipped\n",
-		len(reports), counts[conjecture.Holds], counts[conjecture.Fails], counts[conjecture.Skipped])
+	_, err := fmt.Fprintf(w, "%d claims: %d hold, %d FAIL, %d vacuous, %d skipped\n", len(reports),
+		counts[conjecture.Holds], counts[conjecture.Fails], counts[conjecture.Vacuous], counts[conjecture.Skipped])
 	return err
+}
+
+// corrections maps the id of every printed claim that has a correction to
+// the correcting claim: "<id>.corrected" corrects "<id>", and "<id>" is
+// the reading checked where "<id>.printed" is the printed one.
+func corrections(claims []conjecture.Claim) map[string]conjecture.Claim {
+	byID := make(map[string]conjecture.Claim, len(claims))
+	for _, c := range claims {
+		byID[c.ID] = c
+	}
+	out := make(map[string]conjecture.Claim)
+	for _, c := range claims {
+		if base, ok := strings.CutSuffix(c.ID, ".corrected"); ok {
+			out[base] = c
+		}
+		if base, ok := strings.CutSuffix(c.ID, ".printed"); ok {
+			if b, ok := byID[base]; ok {
+				out[c.ID] = b
+			}
+		}
+	}
+	return out
+}
+
+// firstSentence is s up to its first full stop followed by a space.
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
 }
 
 // statusWord is the status as the text report shows it; a failure shouts.
@@ -52,8 +95,11 @@ func statusWord(s conjecture.Status) string {
 // detail is what a line says after the status: what was checked and the
 // first counterexamples, or why the claim was skipped.
 func detail(r conjecture.Report) string {
-	if r.Status == conjecture.Skipped {
+	switch r.Status {
+	case conjecture.Skipped:
 		return r.Reason
+	case conjecture.Vacuous:
+		return "nothing in its range lies in the table; no evidence either way"
 	}
 	s := fmt.Sprintf("%d %s", r.Checked, r.Unit)
 	if r.Bound > 0 {

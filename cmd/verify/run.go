@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/grundy-lab/grundy/conjecture"
@@ -138,7 +139,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // finishReport prints the reports, writes -json if set, and returns
 // errFails if a claim fails.
 func finishReport(opts options, inputs inputSet, reports []conjecture.Report, elapsed time.Duration, stdout, stderr io.Writer) error {
-	if err := writeText(stdout, inputs, reports); err != nil {
+	if err := writeText(stdout, inputs, reports, corrections(papers.All())); err != nil {
 		return err
 	}
 	if opts.json != "" {
@@ -147,16 +148,35 @@ func finishReport(opts options, inputs inputSet, reports []conjecture.Report, el
 		}
 	}
 	fmt.Fprintf(stderr, "verify: %d claims in %.1fs\n", len(reports), elapsed.Seconds())
-	failed := 0
+	failed, checked := 0, 0
 	for _, r := range reports {
-		if r.Status == conjecture.Fails {
+		switch r.Status {
+		case conjecture.Fails:
 			failed++
+			checked++
+		case conjecture.Holds:
+			checked++
 		}
 	}
 	if failed > 0 {
 		return fmt.Errorf("%w: %d of %d claims fail", errFails, failed, len(reports))
 	}
+	if checked == 0 {
+		return noneChecked(opts, inputs, reports)
+	}
 	return nil
+}
+
+// noneChecked is the error of a run in which no claim could be checked:
+// every table it needs is missing from -in, or every range was empty.
+func noneChecked(opts options, inputs inputSet, reports []conjecture.Report) error {
+	if len(inputs.found) == 0 && len(inputs.missing) > 0 {
+		return fmt.Errorf("no claim could be checked: -in %s holds none of the tables they read (%s); "+
+			"compute them with go run ./cmd/compute -table %s -out %s", opts.in, strings.Join(inputs.missing, ", "),
+			strings.Join(inputs.missing, ","), opts.in)
+	}
+	return fmt.Errorf("no claim could be checked: of %d claims, none holds or fails (each is skipped for a missing table or "+
+		"vacuous on a table too small for it; see the report above)", len(reports))
 }
 
 // tablesOf lists the tables the claims read, each once, in claim order.

@@ -71,9 +71,9 @@ func TestGoldenReport(t *testing.T) {
 	stdout, stderr, code := runVerify(t, "-in", dir, "-bound", "4", "-json", jsonPath,
 		"-claims", "goishi.*,pass.table?,pass.table2.corrected,pass.lem4?,pass.nim3,pass.def10note*")
 	if code != 3 {
-		t.Fatalf("exit %d, want 3 (pass.table2 and pass.def10note fail); stderr: %s", code, stderr)
+		t.Fatalf("exit %d, want 3 (goishi.thm4.4.printed, pass.table2 and pass.def10note fail); stderr: %s", code, stderr)
 	}
-	if !strings.HasSuffix(stderr, "verify: counterexamples found: 2 of 28 claims fail\n") {
+	if !strings.HasSuffix(stderr, "verify: counterexamples found: 3 of 29 claims fail\n") {
 		t.Errorf("stderr %q does not end with the count of failing claims", stderr)
 	}
 	report, err := os.ReadFile(jsonPath)
@@ -103,16 +103,26 @@ func TestGoldenReport(t *testing.T) {
 
 func TestExitStatus(t *testing.T) {
 	dir := allTables(t)
+	tiny := t.TempDir() // G*₋₁ at n = 0: no 2×2 block for Proposition 1
+	writeTable(t, tiny, "gstarneg1", 0)
 	tests := []struct {
 		name string
 		args []string
 		code int
 		want []string // substrings of stdout + stderr
 	}{
-		{"all hold", []string{"-in", dir, "-claims", "goishi.thm4.*,pass.cor2", "-bound", "3"}, 0,
-			[]string{"goishi.thm4.4", "holds", "625 cells", "5 claims: 5 hold, 0 FAIL, 0 skipped"}},
+		{"printed reading fails", []string{"-in", dir, "-claims", "goishi.thm4.*,pass.cor2", "-bound", "3"}, 3,
+			[]string{"goishi.thm4.4", "holds", "625 cells", "reading: 001 prints n > 2; checked with n ≥ 2",
+				"goishi.thm4.4.printed", "see goishi.thm4.4: the reading checked", "6 claims: 5 hold, 1 FAIL, 0 vacuous, 0 skipped"}},
+		{"all hold", []string{"-in", dir, "-claims", "goishi.thm4.1,goishi.thm4.4,*.definition"}, 0,
+			[]string{"gneg1.definition", "josephusnim.definition", "625 cells", "11 claims: 11 hold, 0 FAIL, 0 vacuous, 0 skipped"}},
 		{"fails", []string{"-in", dir, "-claims", "pass.table2"}, 3,
-			[]string{"FAILS", "(y=2, z=14, h(z) = ⌊z/2⌋): claimed 13, actual 12", "1 of 1 claims fail"}},
+			[]string{"FAILS", "(y=2, z=14, h(z) = ⌊z/2⌋): claimed 13, actual 12", "1 of 1 claims fail",
+				"see pass.table2.corrected: Changed: the last two cells of row y = 2 swapped."}},
+		{"nothing to check", []string{"-in", t.TempDir(), "-claims", "goishi.*"}, 1,
+			[]string{"no claim could be checked: -in", "holds none of the tables they read (nim, g1, gneg1, gstarneg1)"}},
+		{"vacuous", []string{"-in", tiny, "-claims", "goishi.prop1"}, 1,
+			[]string{"goishi.prop1  vacuous  nothing in its range lies in the table", "none holds or fails"}},
 		{"unknown flag", []string{"-size", "3"}, 2, []string{"-size"}},
 		{"stray argument", []string{"gneg1"}, 2, []string{`unexpected argument "gneg1"`}},
 		{"negative bound", []string{"-bound", "-1"}, 2, []string{"-bound -1"}},
@@ -200,7 +210,7 @@ func TestTableChoice(t *testing.T) {
 		"missing tables: gstarneg1 (compute them: go run ./cmd/compute -table gstarneg1 -out " + dir + ")\n",
 		"goishi.thm4.1  holds    625 cells\n",
 		"goishi.thm5.1  skipped  needs table gstarneg1, which is not among the inputs\n",
-		"2 claims: 1 hold, 0 FAIL, 1 skipped\n",
+		"2 claims: 1 hold, 0 FAIL, 0 vacuous, 1 skipped\n",
 	} {
 		if !strings.Contains(stdout, w) {
 			t.Errorf("stdout does not contain %q:\n%s", w, stdout)

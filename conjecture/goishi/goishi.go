@@ -136,12 +136,8 @@ func Claims() []conjecture.Claim {
 			"Let A₂ = {(2n, 2n+1), (2n+1, 2n) | n ≥ 2}. Then G₋₁(x, y) = 2 if and only if "+
 				"(x, y) ∈ A₂ ∪ {(0, 3), (1, 2), (2, 1), (3, 0)}.",
 			setNote, 2, theorem4A2),
-		conjecture.ValueSetClaim("goishi.thm4.4", goishiSource("Theorem 4 (4)"), "gneg1",
-			"Let A₃ = {(4n−2, 4n), (4n−1, 4n+1), (4n, 4n−2), (4n+1, 4n−1) | n ≥ 2}. Then G₋₁(x, y) = 3 if and only if "+
-				"(x, y) ∈ A₃ ∪ {(0, 4), (1, 3), (2, 5), (3, 1), (4, 0), (5, 2)}.",
-			"The range is n ≥ 2 as 000 prints it (\\geq 2) and as the proof uses it (\"Let n ≥ 2\"); 001's \"n > 2\" is a "+
-				"conversion slip: it would leave out (6, 8), (7, 9), (8, 6), (9, 7), which Table 3 itself gives the value 3. "+setNote,
-			3, theorem4A3),
+		thm44(),
+		thm44Printed(),
 		conjecture.ValueSetClaim("goishi.thm5.1", goishiSource("Theorem 5 (1)"), "gstarneg1",
 			"Let B₀ = {(n, n) | n ≥ 0}. Then G*₋₁(x, y) = 0 if and only if (x, y) ∈ B₀.",
 			setNote, 0, theorem5B0),
@@ -169,4 +165,39 @@ func Claims() []conjecture.Claim {
 			Check: diagonalBlockCheck(),
 		},
 	}
+}
+
+// theorem4A3Printed is A₃ with 001's range n > 2: from n = 3 on.
+var theorem4A3Printed = conjecture.Families(3, []conjecture.Affine{{4, -2, 4, 0}, {4, -1, 4, 1}, {4, 0, 4, -2}, {4, 1, 4, -1}},
+	conjecture.Point{0, 4}, conjecture.Point{1, 3}, conjecture.Point{2, 5}, conjecture.Point{3, 1}, conjecture.Point{4, 0}, conjecture.Point{5, 2})
+
+// thm44Statement is Theorem 4 (4) with its range of n.
+func thm44Statement(from string) string {
+	return "Let A₃ = {(4n−2, 4n), (4n−1, 4n+1), (4n, 4n−2), (4n+1, 4n−1) | n " + from + "}. Then G₋₁(x, y) = 3 if and only if " +
+		"(x, y) ∈ A₃ ∪ {(0, 4), (1, 3), (2, 5), (3, 1), (4, 0), (5, 2)}."
+}
+
+// thm44 is Theorem 4 (4) read with n ≥ 2, as 000 prints it and the proof
+// uses it; 001 prints n > 2, which goishi.thm4.4.printed checks.
+func thm44() conjecture.Claim {
+	c := conjecture.ValueSetClaim("goishi.thm4.4", goishiSource("Theorem 4 (4)"), "gneg1", thm44Statement("≥ 2"),
+		"The range is n ≥ 2 as 000 prints it (\\geq 2) and as the proof uses it (\"Let n ≥ 2\"); 001's \"n > 2\" is a "+
+			"conversion slip: it would leave out (6, 8), (7, 9), (8, 6), (9, 7), which Table 3 itself gives the value 3 "+
+			"(goishi.thm4.4.printed checks it as 001 prints it). "+setNote,
+		3, theorem4A3)
+	c.Reading = "001 prints n > 2; checked with n ≥ 2, as the LaTeX text (000) prints it and the proof uses it; " +
+		"the reading n > 2 is goishi.thm4.4.printed"
+	return c
+}
+
+// thm44Printed is Theorem 4 (4) as 001 prints it, n > 2. It fails at the
+// four cells of n = 2, which have the value 3 (Table 3 prints them).
+func thm44Printed() conjecture.Claim {
+	c := conjecture.ValueSetClaim("goishi.thm4.4.printed", goishiSource("Theorem 4 (4), as 001 prints it"), "gneg1",
+		thm44Statement("> 2"),
+		"As printed in 001. It fails at (6, 8), (7, 9), (8, 6), (9, 7), the members of n = 2; goishi.thm4.4 reads n ≥ 2 "+
+			"as 000 and the proof do. "+setNote,
+		3, theorem4A3Printed)
+	c.Reading = "as 001 prints it, n > 2; fails at the members of n = 2 (goishi.thm4.4 checks n ≥ 2)"
+	return c
 }

@@ -45,6 +45,11 @@ var plantCases = []claimtest.Case{
 		"(x=30, y=31): claimed ≠ 3, actual 3",
 		"(x=30, y=32): claimed 3, actual 31",
 	}},
+	// As 001 prints it, n > 2: the members of n = 2 have the value 3.
+	{ID: "goishi.thm4.4.printed", Want: []string{
+		"(x=6, y=8): claimed ≠ 3, actual 3", "(x=7, y=9): claimed ≠ 3, actual 3",
+		"(x=8, y=6): claimed ≠ 3, actual 3", "(x=9, y=7): claimed ≠ 3, actual 3",
+	}},
 	{ID: "goishi.thm5.1", Planted: map[claimtest.Cell]int32{{40, 40}: 1}, Want: []string{"(x=40, y=40): claimed 0, actual 1"}},
 	{ID: "goishi.thm5.2", Planted: map[claimtest.Cell]int32{{13, 12}: 5}, Want: []string{"(x=13, y=12): claimed 1, actual 5"}},
 	{ID: "goishi.thm5.3", Planted: map[claimtest.Cell]int32{{12, 14}: 0}, Want: []string{"(x=12, y=14): claimed 2, actual 0"}},

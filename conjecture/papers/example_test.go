@@ -11,7 +11,8 @@ import (
 )
 
 // Theorem 4 of the goishi hiroi paper checked on G₋₁ over 0 ≤ x, y ≤ 100,
-// computed on the fly, and Table 2 of the pass paper checked on the
+// computed on the fly (its part (4) as 001 prints it, n > 2, leaves out
+// four cells of value 3), and Table 2 of the pass paper checked on the
 // chocolate solver: two of its printed cells are swapped.
 func ExampleRun() {
 	r, _ := tables.Lookup("gneg1")
@@ -39,6 +40,8 @@ func ExampleRun() {
 	// goishi.thm4.2 holds 10201 cells
 	// goishi.thm4.3 holds 10201 cells
 	// goishi.thm4.4 holds 10201 cells
+	// goishi.thm4.4.printed fails 10201 cells
+	//   first: (x=6, y=8): claimed ≠ 3, actual 3
 	// pass.table2 fails 228 cells
 	//   first: (y=2, z=14, h(z) = ⌊z/2⌋): claimed 13, actual 12
 }
