@@ -78,6 +78,7 @@ type Case struct {
 	Planted map[Cell]int32               // cells of the claim's table to change
 	Check   func(int) conjecture.Checker // a perturbed checker; nil keeps the claim's own
 	Bound   int                          // 0 keeps the claim's default
+	N       int                          // the side of the table; 0 is PlantedN
 	Want    []string
 }
 
@@ -85,7 +86,7 @@ type Case struct {
 const PlantedN = 40
 
 // Planted runs every case against its claim of claims, on the reference
-// table at n = PlantedN when the claim reads one, and requires exactly the
+// table at n = PlantedN (or the case's N) when the claim reads one, and requires exactly the
 // wanted counterexamples; and it requires exactly one case per claim, so a
 // checker that cannot fail does not land.
 func Planted(t *testing.T, claims []conjecture.Claim, cases []Case) {
@@ -98,7 +99,11 @@ func Planted(t *testing.T, claims []conjecture.Claim, cases []Case) {
 			}
 			in := map[string]conjecture.Table{}
 			if c.Table != "" {
-				in[c.Table] = ReferenceTable(t, c.Table, PlantedN, pc.Planted)
+				n := pc.N
+				if n == 0 {
+					n = PlantedN
+				}
+				in[c.Table] = ReferenceTable(t, c.Table, n, pc.Planted)
 			}
 			r := RunOne(t, c, in, pc.Bound)
 			var got []string

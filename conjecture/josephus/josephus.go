@@ -25,7 +25,7 @@ func Claims() []conjecture.Claim {
 	abstractCheckedOn := "Josephus Nim solver (solver.JosephusNim) for the P-positions (n, m), 1 ≤ n ≤ bound, 0 ≤ m ≤ bound, " +
 		"against the simulated Josephus circle (solver.JosephusOrder)"
 	josephusCheckedOn := "the Josephus circle simulated (solver.JosephusOrder) for every v ≤ bound; F_s(v) = e_{v−s}"
-	return []conjecture.Claim{
+	return append([]conjecture.Claim{
 		{
 			ID:        "josephus.abstract",
 			Source:    josephusSource("Abstract"),
@@ -171,5 +171,5 @@ func Claims() []conjecture.Claim {
 			Unit:      "positions",
 			Check:     theorem22Check(0),
 		},
-	}
+	}, tableClaims(setsPrinted, setsChanged, movesNote)...)
 }

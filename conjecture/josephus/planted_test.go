@@ -51,6 +51,20 @@ var plantCases = []claimtest.Case{
 	{ID: "josephus.lem2.2", Bound: 6, Check: josephusCheck(josephusAt(lemma22, 0, 6, 3)), Want: []string{"(s=0, v=6): claimed 3, actual 5"}},
 	{ID: "josephus.thm2.1", Bound: 7, Check: josephusCheck(josephusAt(theorem21, 1, 7, 1)), Want: []string{"(s=1, v=7): claimed 1, actual 3"}},
 	{ID: "josephus.thm2.2", Bound: 1, Check: theorem22Check(2), Want: []string{"(x=0, y=0, s=0): claimed 3, actual 1"}},
+	// As printed, 𝒢_{s,0} is in no 𝒢_s: (0, 0) and (2, 0) hold their values outside.
+	{ID: "josephus.thm1.1.table", N: 2, Want: []string{"(x=0, y=0): claimed ≠ 0, actual 0", "(x=2, y=0): claimed ≠ 1, actual 1"}},
+	{ID: "josephus.thm1.1.table.corrected", Planted: map[claimtest.Cell]int32{{30, 5}: 3}, Want: []string{
+		"(x=30, y=5): claimed 6, actual 3", "(x=30, y=5): claimed ≠ 3, actual 3",
+	}},
+	// As the abstract says it, for every position: it fails where x < 2y.
+	{ID: "josephus.abstract2.table", N: 2, Want: []string{
+		"(x=0, y=1, s=1): claimed 3, actual no (x + 1 − s)-th number removed",
+		"(x=0, y=2, s=2): claimed 5, actual no (x + 1 − s)-th number removed",
+		"(x=1, y=1, s=1): claimed 3, actual 2",
+		"(x=1, y=2, s=2): claimed 5, actual no (x + 1 − s)-th number removed",
+		"(x=2, y=2, s=2): claimed 5, actual 2",
+	}},
+	{ID: "josephus.abstract2.table.corrected", Planted: map[claimtest.Cell]int32{{40, 3}: 2}, Want: []string{"(x=40, y=3, s=2): claimed 7, actual 3"}},
 }
 
 // toggled returns sets with the membership of (x, y) in 𝒢_s reversed.

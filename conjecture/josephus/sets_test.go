@@ -3,6 +3,8 @@ package josephus
 import (
 	"slices"
 	"testing"
+
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // Memberships read off Definition 1.5 of 004 by hand.
@@ -30,6 +32,21 @@ func TestGrundySets(t *testing.T) {
 		}
 		if got := correctedSets(tt.x, tt.y); !slices.Equal(got, tt.corrected) {
 			t.Errorf("corrected: (%d, %d) ∈ 𝒢_s for s ∈ %v, want %v", tt.x, tt.y, got, tt.corrected)
+		}
+	}
+}
+
+// The circle walked as a list removes the numbers in the order the circle
+// simulated by the solver does.
+func TestEliminationOrderMatchesTheSolver(t *testing.T) {
+	next, order := make([]int32, 202), make([]int32, 201)
+	for v := 1; v <= 200; v++ {
+		eliminationOrder(v, next, order)
+		want := solver.JosephusOrder(v)
+		for i, e := range want {
+			if int(order[i]) != e {
+				t.Fatalf("v = %d: order %v, solver %v", v, order[:v], want)
+			}
 		}
 	}
 }

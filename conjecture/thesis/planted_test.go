@@ -48,6 +48,10 @@ var plantCases = []claimtest.Case{
 		"(x=3, y=4): claimed ≠ 0, actual 0",
 		"(x=3, y=5): claimed 0, actual 1",
 	}},
+	// (10, 20) 28 → 29, and the two cells (5, 7) and (5, 8) swapped.
+	{ID: "thesis.wythoff.table", Planted: map[claimtest.Cell]int32{{10, 20}: 29, {5, 7}: 2, {5, 8}: 1}, Bound: 30, Want: []string{
+		"(x=5, y=7): claimed 1, actual 2", "(x=5, y=8): claimed 2, actual 1", "(x=10, y=20): claimed 28, actual 29",
+	}},
 	{ID: "thesis.thm1.17", Bound: 2, Check: gcnCheck(nimhoffCases, func(h int, seqs [][]int, x []int) int {
 		if h == 3 && slices.Equal(x, []int{2, 2}) {
 			return 2

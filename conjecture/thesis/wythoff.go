@@ -45,5 +45,36 @@ func wythoffClaims() []conjecture.Claim {
 		Bound:     300,
 		Unit:      "positions",
 		Check:     pairOutcomeCheck(solver.Wythoff, "m,n", 0, wythoffP),
-	}, wythoffTableClaim()}
+	}, wythoffTableClaim(), wythoffValuesClaim()}
+}
+
+// wythoffValuesClaim is the table wythoff against the game itself: every
+// cell of the corner 0 ≤ x, y ≤ min(bound, n) is the Grundy value the
+// Wythoff solver finds by enumerating the moves.
+func wythoffValuesClaim() conjecture.Claim {
+	return conjecture.Claim{
+		ID:     "thesis.wythoff.table",
+		Source: thesisSource("Section 1.2.1, Wythoff's Nim (the rules)"),
+		Statement: "Wythoff's Nim: a move removes any number of tokens from one heap, or the same number from both; " +
+			"G(x, y) is the Grundy value of the position ⟨x, y⟩.",
+		CheckedOn: "table wythoff, every cell of the corner 0 ≤ x, y ≤ min(bound, n), against the Wythoff solver (solver.Wythoff, moves enumerated)",
+		Note:      "The thesis prints the rules, not the values (they are an open problem); the values are OEIS A004481.",
+		Table:     "wythoff",
+		Bound:     300,
+		Unit:      "cells",
+		Check: conjecture.CornerCheck(func(corner [][]int32, bound int, f *conjecture.Findings) {
+			if len(corner) == 0 {
+				return
+			}
+			want := solver.Wythoff.Grundy(len(corner) - 1)
+			for x, row := range corner {
+				for y, g := range row {
+					f.Checked++
+					if g != want[x][y] {
+						f.Report(conjecture.Counterexample{At: conjecture.At("x,y", x, y), Claimed: conjecture.Itoa32(want[x][y]), Actual: conjecture.Itoa32(g)})
+					}
+				}
+			}
+		}),
+	}
 }
