@@ -1,6 +1,8 @@
 package definition
 
 import (
+	"slices"
+
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/engine"
 )
@@ -20,66 +22,87 @@ import (
 func rookCheck(rules engine.Rules) func(int) conjecture.Checker {
 	return func(int) conjecture.Checker {
 		var (
-			row      lineSet
+			rows     []lineSet // the row sets of the band's rows
 			cols     []lineSet
 			diags    []lineSet // diagonal x − y at index x − y + n
 			none     lineSet   // the empty diagonal of a table without diagonal moves
-			excluded []int32
-			n        int
+			excluded []int32   // the band's excluded values, row-major
 		)
 		baseRows := make(map[int][]engine.Cell) // the base cells of each row that has some
 		for _, c := range rules.Base {
 			baseRows[c.X] = append(baseRows[c.X], c)
 		}
 		return conjecture.Checker{Visit: func(b engine.Band, f *conjecture.Findings) {
+			n := b.Width - 1
 			if cols == nil {
-				n = b.Width - 1
 				cols = make([]lineSet, b.Width)
-				excluded = make([]int32, b.Width)
 				if rules.Diagonal {
 					diags = make([]lineSet, 2*b.Width-1)
 				}
 			}
-			conjecture.Rows(b, func(x int, cells []int32) {
-				row.reset()
-				bases := baseRows[x]
+			for len(rows) < b.Rows {
+				rows = append(rows, lineSet{})
+			}
+			if rules.Excluded != nil {
+				excluded = slices.Grow(excluded[:0], len(b.Cells))[:len(b.Cells)]
+			}
+			for r := range b.Rows {
+				rows[r].reset()
 				if rules.Excluded != nil {
-					rules.Excluded(x, 0, excluded)
+					rules.Excluded(b.X0+r, 0, excluded[r*b.Width:(r+1)*b.Width])
 				}
-				for y, g := range cells {
-					diag := &none
-					if diags != nil {
-						diag = &diags[x-y+n]
-					}
-					if v, ok := baseValue(bases, y); ok {
-						if g != v {
-							f.Report(conjecture.Counterexample{At: conjecture.At("x,y", x, y), Claimed: conjecture.Itoa32(v) + " (base cell)", Actual: conjecture.Itoa32(g)})
-						}
-					} else {
-						extra := -1
-						if rules.Excluded != nil {
-							extra = int(excluded[y])
-						}
-						u := &coverage{a: &row, b: &cols[y], c: diag, extra: extra}
-						lo := max(row.mex(), cols[y].mex(), diag.mex())
-						if g < 0 || u.has(int(g)) || !u.covers(lo, int(g)) {
-							f.Report(conjecture.Counterexample{At: conjecture.At("x,y", x, y),
-								Claimed: itoaMex(u, lo), Actual: conjecture.Itoa32(g)})
-						}
-					}
-					if g >= 0 {
-						row.add(int(g))
-						cols[y].add(int(g))
+			}
+			// The band is swept in blocks of columns, every row of the band
+			// through one block before the next block, so that the block's
+			// column sets stay in cache. Each cell still comes after all its
+			// options: the earlier cells of its row (earlier blocks, or
+			// earlier in this one) and of its column and diagonal (earlier
+			// bands, or earlier rows of this block or an earlier one).
+			for y0 := 0; y0 < b.Width; y0 += columnBlock {
+				y1 := min(y0+columnBlock, b.Width)
+				for r := range b.Rows {
+					x, row := b.X0+r, &rows[r]
+					cells := b.Cells[r*b.Width : (r+1)*b.Width]
+					bases := baseRows[x]
+					for y := y0; y < y1; y++ {
+						g := cells[y]
+						diag := &none
 						if diags != nil {
-							diag.add(int(g))
+							diag = &diags[x-y+n]
+						}
+						if v, ok := baseValue(bases, y); ok {
+							if g != v {
+								f.Report(conjecture.Counterexample{At: conjecture.At("x,y", x, y), Claimed: conjecture.Itoa32(v) + " (base cell)", Actual: conjecture.Itoa32(g)})
+							}
+						} else {
+							extra := -1
+							if rules.Excluded != nil {
+								extra = int(excluded[r*b.Width+y])
+							}
+							u := &coverage{a: row, b: &cols[y], c: diag, extra: extra}
+							lo := max(row.mex(), cols[y].mex(), diag.mex())
+							if g < 0 || u.has(int(g)) || !u.covers(lo, int(g)) {
+								f.Report(conjecture.Counterexample{At: conjecture.At("x,y", x, y),
+									Claimed: itoaMex(u, lo), Actual: conjecture.Itoa32(g)})
+							}
+						}
+						if g >= 0 {
+							row.add(int(g))
+							cols[y].add(int(g))
+							if diags != nil {
+								diag.add(int(g))
+							}
 						}
 					}
 				}
-			})
+			}
 			f.Checked += int64(len(b.Cells))
 		}}
 	}
 }
+
+// columnBlock is the width of the blocks of columns a band is swept in.
+const columnBlock = 256
 
 // baseValue returns the fixed value of column y among the base cells of
 // one row.

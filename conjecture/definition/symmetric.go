@@ -47,14 +47,15 @@ func cellHash(i int, v int32) uint64 {
 func symmetricCheck() func(int) conjecture.Checker {
 	return func(int) conjecture.Checker {
 		var (
-			columns []fingerprint // column x, block k at x·blocks + k
-			blocks  int
+			columns []fingerprint // column x, block k at k·width + x: a row's cells go to consecutive ones
+			width   int
 			row     []fingerprint
 		)
 		return conjecture.Checker{Visit: func(b engine.Band, f *conjecture.Findings) {
 			if columns == nil {
-				blocks = (b.Width + symmetryBlock - 1) / symmetryBlock
-				columns = make([]fingerprint, b.Width*blocks)
+				width = b.Width
+				blocks := (width + symmetryBlock - 1) / symmetryBlock
+				columns = make([]fingerprint, width*blocks)
 				row = make([]fingerprint, blocks)
 			}
 			conjecture.Rows(b, func(x int, cells []int32) {
@@ -62,12 +63,12 @@ func symmetricCheck() func(int) conjecture.Checker {
 				for y, g := range cells[:x] {
 					row[y/symmetryBlock].add(y, g)
 				}
-				k := x / symmetryBlock
+				column := columns[x/symmetryBlock*width : (x/symmetryBlock+1)*width]
 				for y := x + 1; y < len(cells); y++ {
-					columns[y*blocks+k].add(x, cells[y])
+					column[y].add(x, cells[y])
 				}
 				for k := range (x + symmetryBlock - 1) / symmetryBlock {
-					if got, want := row[k], columns[x*blocks+k]; got != want {
+					if got, want := row[k], columns[k*width+x]; got != want {
 						f.Report(blockDifference(x, k, cells, got, want))
 					}
 				}
