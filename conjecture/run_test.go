@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/conjecture/claimtest"
@@ -37,6 +38,36 @@ func TestRunCancelled(t *testing.T) {
 	in := map[string]conjecture.Table{"gneg1": claimtest.ReferenceTable(t, "gneg1", 10, nil)}
 	if _, err := conjecture.Run(ctx, []conjecture.Claim{goishiClaim(t, "goishi.thm4.1")}, in, conjecture.Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
+
+// A cancelled run returns at once, even while a solver claim is busy: one
+// that watches Findings.Stopped ends, one that does not is left behind.
+func TestRunCancelledDuringSolvers(t *testing.T) {
+	watching := conjecture.Claim{ID: "test.watching", Unit: "cases", Check: func(int) conjecture.Checker {
+		return conjecture.Checker{Finish: func(f *conjecture.Findings) {
+			for !f.Stopped() {
+				time.Sleep(time.Millisecond)
+			}
+		}}
+	}}
+	blind := conjecture.Claim{ID: "test.blind", Unit: "cases", Check: func(int) conjecture.Checker {
+		return conjecture.Checker{Finish: func(*conjecture.Findings) { select {} }}
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	done := make(chan error, 1)
+	go func() {
+		_, err := conjecture.Run(ctx, []conjecture.Claim{watching, blind}, nil, conjecture.Options{})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("err = %v, want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after cancellation")
 	}
 }
 

@@ -148,6 +148,9 @@ func theorem14Check(fs []namedF, ns nsReading) func(int) conjecture.Checker {
 				theorem14At(F, bound, ns, f)
 			}
 			eachMonotone(bound/2, func(h []int) {
+				if f.Stopped() {
+					return
+				}
 				h = slices.Clone(h)
 				theorem14At(namedF{"F(x, z) = h(z), " + tableName(h), func(_, z int) int { return h[z] }}, bound/2, ns, f)
 			})
@@ -159,7 +162,7 @@ func theorem14Check(fs []namedF, ns nsReading) func(int) conjecture.Checker {
 func theorem14At(F namedF, limit int, ns nsReading, f *conjecture.Findings) {
 	why, lacks := ns(F.f, limit)
 	c := solver.NewChocolate(F.f)
-	for x := 0; x <= limit; x++ {
+	for x := 0; x <= limit && !f.Stopped(); x++ {
 		for z := 0; z <= limit; z++ {
 			for y := 0; y <= F.f(x, z); y++ {
 				f.Checked++
