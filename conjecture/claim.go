@@ -59,6 +59,9 @@ type Checker struct {
 // many counterexamples it found, and the first cap of them.
 type Findings struct {
 	Checked int64
+	// Witness is what an existential claim ("can fail", "there are two
+	// cases") found to hold; empty when none was found.
+	Witness string
 	ctx     context.Context
 	found   int64
 	kept    []Counterexample

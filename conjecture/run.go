@@ -48,6 +48,8 @@ type Report struct {
 	// Reading is the claim's one-line reading, when the text report must
 	// say which of two printed readings is checked.
 	Reading string `json:"reading,omitempty"`
+	// Witness is what an existential claim found, shown in the report.
+	Witness string `json:"witness,omitempty"`
 }
 
 // Table streams the bands of one table, in order, to visit, stopping at
@@ -147,7 +149,7 @@ func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Opti
 			continue
 		}
 		f := runs[i].findings
-		reports[i].Checked, reports[i].Found = f.Checked, f.found
+		reports[i].Checked, reports[i].Found, reports[i].Witness = f.Checked, f.found, f.Witness
 		reports[i].Counterexamples = append(reports[i].Counterexamples, f.kept...)
 		switch {
 		case f.found > 0:

@@ -38,6 +38,9 @@ func writeText(w io.Writer, in inputSet, reports []conjecture.Report, correction
 		if r.Reading != "" {
 			fmt.Fprintf(tw, "\t\t  reading: %s\n", r.Reading)
 		}
+		if r.Witness != "" {
+			fmt.Fprintf(tw, "\t\t  witness: %s\n", r.Witness)
+		}
 		if c, ok := corrections[r.ID]; ok && r.Status == conjecture.Fails {
 			reason := firstSentence(c.Note)
 			if strings.HasSuffix(r.ID, ".printed") {

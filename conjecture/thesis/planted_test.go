@@ -13,6 +13,27 @@ import (
 func TestPlantedCounterexamples(t *testing.T) { claimtest.Planted(t, Claims(), plantCases) }
 
 var plantCases = []claimtest.Case{
+	// The worked examples with one printed number changed, and the laws
+	// of Proposition 1.5 for ∨ instead of ⊕: 1 ∨ 1 = 1.
+	{ID: "thesis.ex1.4", Check: factsCheck(func() []fact { f := example14(); f[3].printed = "7"; return f }),
+		Want: []string{"(3 ⊕ 5): claimed 7, actual 6"}},
+	{ID: "thesis.prop1.5", Bound: 1, Check: groupLawsCheck(digitOr), Want: []string{"(a=1, b=1, c=0, (3) a ⊕ a = 0): claimed 0, actual 1"}},
+	{ID: "thesis.ex1.10", Check: factsCheck(func() []fact { f := example110(); f[2].printed = "1"; return f }),
+		Want: []string{"(mex ∅): claimed 1, actual 0"}},
+	// G = 2 claimed a P-position too: at bound 1, Wythoff ⟨1, 1⟩.
+	{ID: "thesis.thm1.13", Bound: 1, Check: theorem113Check(func(g int) bool { return g == 0 || g == 2 }),
+		Want: []string{"(wythoff ⟨1, 1⟩, G = 2): claimed P, actual N"}},
+	// All-but({1, 2}), G(x) = ⌊x/3⌋, with periods up to 2 only.
+	{ID: "thesis.siegel", Check: siegelCheck([][]int{{1, 2}}, func(a []int) (int, int, int, bool) {
+		p, n0, s, ok := arithmeticPeriod(a)
+		return p, n0, s, ok && p <= 2
+	}), Want: []string{"(All-but(ℕ₊ ∖ {1, 2})): claimed arithmetic periodic, actual no period ≤ 250 with preperiod ≤ 500 in G(0 … 1000)"}},
+	{ID: "thesis.ex2.3", Check: factsCheck(func() []fact { f := example23(); f[9].printed = "14"; return f }),
+		Want: []string{"(B(9)): claimed 14, actual 15"}},
+	{ID: "thesis.ex3.3", Check: factsCheck(func() []fact { f := example33(); f[3].printed = "8"; return f }),
+		Want: []string{"(3 ∨ 5): claimed 8, actual 7"}},
+	{ID: "thesis.ex3.4", Check: factsCheck(func() []fact { f := example34(); f[2].printed = "1100"; return f }),
+		Want: []string{"(9 ∨ 12 in binary): claimed 1100, actual 1101"}},
 	// 003, Abuku's thesis: perturbed claims, or the printed claim where it
 	// fails by itself.
 	{ID: "thesis.thm1.6", Bound: 3, Check: nimOutcomeCheck(func(h []int) solver.Outcome {
