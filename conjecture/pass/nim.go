@@ -14,7 +14,7 @@ const Seed = "002_6a1fb5bc99238621.txt"
 
 // Claims returns the claims of 002, in the order of the paper.
 func Claims() []conjecture.Claim {
-	return slices.Concat(chocolateClaims(), compoundClaims(), passNimClaims(), stairClaims())
+	return slices.Concat(hypergraphClaims(), chocolateClaims(), compoundClaims(), noteClaims(), passNimClaims(), stairClaims())
 }
 
 // passSource is a label of seed 002.

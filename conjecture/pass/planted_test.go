@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/conjecture/claimtest"
 	"github.com/grundy-lab/grundy/tables/solver"
 )
@@ -13,6 +14,36 @@ import (
 func TestPlantedCounterexamples(t *testing.T) { claimtest.Planted(t, Claims(), plantCases) }
 
 var plantCases = []claimtest.Case{
+	// No position turns P with the pass.
+	{ID: "pass.def10note2", Bound: 2, Check: nCasesCheck(func([]int) solver.Outcome { return solver.NPosition }),
+		Want: []string{"claimed an N-position of nim that is P with the pass, actual none with heaps ≤ 2"}},
+	// Heap 2 judged not one-move.
+	{ID: "pass.def11sgdec", Bound: 2, Check: sgDecreasingOneMoveCheck(func(g solver.Game) bool {
+		return solver.IsOneMoveGame(g) && g.Key() != solver.NimHeap(2).Key()
+	}), Want: []string{"(heap 2): claimed one-move game (it is SG-decreasing), actual not a one-move game"}},
+	// The move read backwards, CB₂(h, 1, 2) → CB₂(h, 1, 3).
+	{ID: "pass.def11example", Check: raisingMoveCheck(nsStairs, [2]int{1, 2}, [2]int{1, 3}), Want: []string{
+		"(y=1, z=2, " + half + "): claimed a move to (y, z) = (1, 3) raising the SG-value, from a one-move game that is not " +
+			"SG-decreasing, actual no such move; SG 3 → 2 does not rise; SG-decreasing",
+		"(y=1, z=2, " + power + "): claimed a move to (y, z) = (1, 3) raising the SG-value, from a one-move game that is not " +
+			"SG-decreasing, actual no such move; SG 3 → 2 does not rise; SG-decreasing",
+	}},
+	// Only one-move games in the pool: no witness.
+	{ID: "pass.thm21remark", Bound: 1, Check: remarkCheck(oneMovePool),
+		Want: []string{"claimed a pair, one not a one-move game, where the homomorphism fails, actual none among 6 positions with coordinates ≤ 1"}},
+	// One-pile nim ⟨3⟩ judged not SG-decreasing.
+	{ID: "pass.def5", Bound: 1, Check: definition5Check(func(g solver.Game) bool {
+		return solver.IsSGDecreasing(g) && g.Key() != solver.NimHeap(1).Key()
+	}), Want: []string{"(one-pile nim ⟨1⟩): claimed SG-decreasing, actual a follower has an option of no smaller SG-value"}},
+	// The edge {0, 1} alone on values (1, 2) claimed one higher, on heaps 1 and 2.
+	{ID: "pass.thm1.3", Check: theorem13Check(func(int) []conjecture.NamedGame {
+		return []conjecture.NamedGame{{Name: "heap 1", Game: solver.NimHeap(1)}, {Name: "heap 2", Game: solver.NimHeap(2)}}
+	}, func(h [][]int, a, b int) int {
+		if len(h) == 1 && len(h[0]) == 2 && a == 1 && b == 2 {
+			return hypergraphNim(h, a, b) + 1
+		}
+		return hypergraphNim(h, a, b)
+	}), Want: []string{"(C_{{0, 1}}(heap 1, heap 2)): claimed 2, actual 1"}},
 	{ID: "pass.nim3", Planted: map[claimtest.Cell]int32{{1, 2}: 3}, Bound: 6, Want: []string{
 		"(x=1, y=2, z=0): claimed N, actual P",
 		"(x=1, y=2, z=3): claimed P, actual N",
