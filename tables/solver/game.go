@@ -25,6 +25,15 @@ func GameGrundy(g Game) int {
 // option. It visits each follower once, stopping at the first that fails.
 func IsOneMoveGame(g Game) bool {
 	s := newGameSolver()
+	// A terminal position always has value 0, so only a non-terminal
+	// follower of value 0 can break the property.
+	return s.everyFollower(g, func(h Game, opts []Game) bool { return len(opts) == 0 || s.grundy(h) != 0 })
+}
+
+// everyFollower reports whether ok holds for every follower h of g, g
+// itself included, given h's options; it visits each follower once and
+// stops at the first for which ok fails.
+func (s *gameSolver) everyFollower(g Game, ok func(h Game, opts []Game) bool) bool {
 	visited := make(map[string]bool)
 	var walk func(h Game) bool
 	walk = func(h Game) bool {
@@ -34,9 +43,7 @@ func IsOneMoveGame(g Game) bool {
 		}
 		visited[k] = true
 		opts := h.Options()
-		// A terminal position always has value 0, so only a non-terminal
-		// follower of value 0 can break the property.
-		if len(opts) > 0 && s.grundy(h) == 0 {
+		if !ok(h, opts) {
 			return false
 		}
 		for _, o := range opts {

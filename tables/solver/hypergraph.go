@@ -73,21 +73,13 @@ func (c hyperCompound) Key() string {
 // than each of its options. It visits each follower once.
 func IsSGDecreasing(g Game) bool {
 	s := newGameSolver()
-	visited := make(map[string]bool)
-	var walk func(h Game) bool
-	walk = func(h Game) bool {
-		k := h.Key()
-		if visited[k] {
-			return true
-		}
-		visited[k] = true
+	return s.everyFollower(g, func(h Game, opts []Game) bool {
 		v := s.grundy(h)
-		for _, o := range h.Options() {
-			if s.grundy(o) >= v || !walk(o) {
+		for _, o := range opts {
+			if s.grundy(o) >= v {
 				return false
 			}
 		}
 		return true
-	}
-	return walk(g)
+	})
 }
