@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/papers"
 )
 
 // shownCounterexamples is how many counterexamples a text line shows.
@@ -152,8 +153,8 @@ func writeJSON(path string, in inputSet, reports []conjecture.Report) error {
 	return nil
 }
 
-// writeList prints the claims: id, what it reads, its default bound, its
-// source, and the statement.
+// writeList prints the claims: id, what it reads, its default bound, and
+// where it is printed (label, then the paper's authors and title).
 func writeList(w io.Writer, claims []conjecture.Claim) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "id\treads\tbound\tsource")
@@ -165,7 +166,7 @@ func writeList(w io.Writer, claims []conjecture.Claim) error {
 		if c.Bound > 0 {
 			bound = fmt.Sprint(c.Bound)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s, %s\n", c.ID, reads, bound, c.Source.Seed, c.Source.Label)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s, %s\n", c.ID, reads, bound, c.Source.Label, papers.Citation(c.Source.Seed))
 	}
 	return tw.Flush()
 }

@@ -13,6 +13,9 @@ func goishiSource(label string) conjecture.Source { return conjecture.Source{See
 // Seed is the paper's file in ../shared/seeds (000 is its LaTeX text).
 const Seed = "001_1e4022ffdf93bdb5.txt"
 
+// Citation names the paper in reports: authors, title and arXiv id.
+const Citation = "Abuku, Fukui, Katayama, Suetsugu, Relationship between misère nim and two-player goishi hiroi (arXiv 2412.03996)"
+
 // goishiTableClaim compares the printed Table k of 001 with the table.
 func goishiTableClaim(k, table, symbol, file string) conjecture.Claim {
 	return conjecture.PrintedTableClaim("goishi.table"+k, goishiSource("Table "+k), table,

@@ -20,6 +20,9 @@ import (
 // Seed is the paper's file in ../shared/seeds.
 const Seed = "004_ea52c3d5708f4657.txt"
 
+// Citation names the paper in reports: authors, title and arXiv id.
+const Citation = "Takahashi, Manabe, Murakami, Miyadera, Josephus Nim (arXiv 2312.02477)"
+
 // josephusSource is a label of seed 004.
 func josephusSource(label string) conjecture.Source {
 	return conjecture.Source{Seed: Seed, Label: label}

@@ -20,6 +20,22 @@ import (
 // claims of 001, 002, 003 and 004.
 var registry = slices.Concat(definition.Claims(), goishi.Claims(), pass.Claims(), thesis.Claims(), josephus.Claims())
 
+// Citation returns the authors, title and arXiv id of the paper in the
+// seed file seed, or seed itself for a file no claim package knows.
+func Citation(seed string) string {
+	switch seed {
+	case goishi.Seed:
+		return goishi.Citation
+	case pass.Seed:
+		return pass.Citation
+	case thesis.Seed:
+		return thesis.Citation
+	case josephus.Seed:
+		return josephus.Citation
+	}
+	return seed
+}
+
 // All returns every registered claim, papers in seed order and each
 // paper's claims in its order; the slice is a copy.
 func All() []conjecture.Claim { return slices.Clone(registry) }

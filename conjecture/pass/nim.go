@@ -12,6 +12,9 @@ import (
 // Seed is the paper's file in ../shared/seeds.
 const Seed = "002_6a1fb5bc99238621.txt"
 
+// Citation names the paper in reports: authors, title and arXiv id.
+const Citation = "Manabe, Miyadera, Suetsugu, On the Sprague-Grundy values of games with a pass"
+
 // Claims returns the claims of 002, in the order of the paper.
 func Claims() []conjecture.Claim {
 	return slices.Concat(hypergraphClaims(), chocolateClaims(), compoundClaims(), noteClaims(), passNimClaims(), stairClaims())

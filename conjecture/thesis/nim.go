@@ -16,6 +16,9 @@ import (
 // Seed is the paper's file in ../shared/seeds.
 const Seed = "003_bc4fc888406a0cf1.txt"
 
+// Citation names the paper in reports: authors, title and arXiv id.
+const Citation = "Abuku, A Study on Combinatorial Games (PhD thesis, Tsukuba 2020)"
+
 // thesisSource is a label of seed 003.
 func thesisSource(label string) conjecture.Source { return conjecture.Source{Seed: Seed, Label: label} }
 
