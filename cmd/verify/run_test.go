@@ -73,7 +73,7 @@ func TestGoldenReport(t *testing.T) {
 	if code != 3 {
 		t.Fatalf("exit %d, want 3 (goishi.thm4.4.printed, pass.table2 and pass.def10note fail); stderr: %s", code, stderr)
 	}
-	if !strings.HasSuffix(stderr, "verify: counterexamples found: 3 of 29 claims fail\n") {
+	if !strings.HasSuffix(stderr, "verify: counterexamples found: 3 of 30 claims fail\n") {
 		t.Errorf("stderr %q does not end with the count of failing claims", stderr)
 	}
 	report, err := os.ReadFile(jsonPath)
@@ -121,6 +121,8 @@ func TestExitStatus(t *testing.T) {
 				"see pass.table2.corrected: Changed: the last two cells of row y = 2 swapped."}},
 		{"nothing to check", []string{"-in", t.TempDir(), "-claims", "goishi.*"}, 1,
 			[]string{"no claim could be checked: -in", "holds none of the tables they read (nim, g1, gneg1, gstarneg1)"}},
+		{"witness", []string{"-in", dir, "-claims", "pass.def10note2"}, 0,
+			[]string{"pass.def10note2", "holds", "witness: ⟨0, 1, 2⟩ becomes P with the pass; ⟨0, 0, 1⟩ stays N"}},
 		{"vacuous", []string{"-in", tiny, "-claims", "goishi.prop1"}, 1,
 			[]string{"goishi.prop1  vacuous  nothing in its range lies in the table", "none holds or fails"}},
 		{"unknown flag", []string{"-size", "3"}, 2, []string{"-size"}},
@@ -221,8 +223,8 @@ func TestTableChoice(t *testing.T) {
 func TestList(t *testing.T) {
 	stdout, _, code := runVerify(t, "-list", "-claims", "goishi.thm2,pass.prop1")
 	want := "id           reads        bound  source\n" +
-		"goishi.thm2  table gneg1  30     001_1e4022ffdf93bdb5.txt, Theorem 2\n" +
-		"pass.prop1   solvers      4096   002_6a1fb5bc99238621.txt, Proposition 1\n"
+		"goishi.thm2  table gneg1  30     Theorem 2, Abuku, Fukui, Katayama, Suetsugu, Relationship between misère nim and two-player goishi hiroi (arXiv 2412.03996)\n" +
+		"pass.prop1   solvers      4096   Proposition 1, Manabe, Miyadera, Suetsugu, On the Sprague-Grundy values of games with a pass\n"
 	if code != 0 || stdout != want {
 		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s", code, stdout, want)
 	}
