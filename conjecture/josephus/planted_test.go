@@ -56,6 +56,9 @@ var plantCases = []claimtest.Case{
 	{ID: "josephus.thm1.1.table.corrected", Planted: map[claimtest.Cell]int32{{30, 5}: 3}, Want: []string{
 		"(x=30, y=5): claimed 6, actual 3", "(x=30, y=5): claimed ≠ 3, actual 3",
 	}},
+	// (40, 3) claimed 2 instead of 3, and Theorem 2.1 claimed wrong at F_0(10).
+	{ID: "josephus.thm2.1.table", Planted: map[claimtest.Cell]int32{{40, 3}: 2}, Check: theorem21TableCheck(josephusAt(theorem21, 0, 10, 7)),
+		Want: []string{"(x=9, y=2, s=0): claimed F_s(v) = 7, actual 5", "(x=40, y=3, s=2): claimed m = y: 2m + 1 = 7, actual 2m + 1 = 3"}},
 	// As the abstract says it, for every position: it fails where x < 2y.
 	{ID: "josephus.abstract2.table", N: 2, Want: []string{
 		"(x=0, y=1, s=1): claimed 3, actual no (x + 1 − s)-th number removed",

@@ -92,6 +92,42 @@ func removedCheck(onlySeries bool) func(int) conjecture.Checker {
 	}
 }
 
+// theorem21TableCheck is Theorem 2.1 on every cell (x, y) with x ≥ 2y:
+// with s = G(x, y) and v = x + 1, F_s(v) from the circle simulated must be
+// the theorem's 2m + 1, v = (2s+1)·2ⁿ + m (claimed, theorem21 in the
+// claim), and m must be y, the cell lying in 𝒢_{s,n} (Theorems 1.1, 2.2).
+// A value s with v < 2s + 1, where the theorem says nothing, is a
+// counterexample too.
+func theorem21TableCheck(claimed josephusClaim) func(int) conjecture.Checker {
+	return func(int) conjecture.Checker {
+		var next, order []int32
+		return conjecture.Checker{Visit: func(b engine.Band, f *conjecture.Findings) {
+			if next == nil {
+				next, order = make([]int32, b.Width+2), make([]int32, b.Width+1)
+			}
+			conjecture.Rows(b, func(x int, cells []int32) {
+				v := x + 1
+				eliminationOrder(v, next, order)
+				F := func(s, v int) int { return int(order[v-s-1]) }
+				for y, s := range cells[:x/2+1] {
+					f.Checked++
+					want, ok := claimed(F, int(s), v)
+					switch {
+					case s < 0 || !ok:
+						f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: "v = x + 1 ≥ 2s + 1", Actual: "v = " + strconv.Itoa(v)})
+					case F(int(s), v) != want:
+						f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: "F_s(v) = " + strconv.Itoa(want),
+							Actual: strconv.Itoa(F(int(s), v))})
+					case want != 2*y+1:
+						f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: "m = y: 2m + 1 = " + strconv.Itoa(2*y+1),
+							Actual: "2m + 1 = " + strconv.Itoa(want)})
+					}
+				}
+			})
+		}}
+	}
+}
+
 // tableClaims are the claims of 004 on the table josephusnim.
 func tableClaims(setsPrinted, setsChanged, movesNote string) []conjecture.Claim {
 	theorem11 := "𝒢_s is the set of positions whose Grundy number is s."
@@ -109,6 +145,15 @@ func tableClaims(setsPrinted, setsChanged, movesNote string) []conjecture.Claim 
 			ID: "josephus.thm1.1.table.corrected", Source: josephusSource("Theorem 1.1"), Statement: theorem11 + " (𝒢_s with the union over n ≥ 0)",
 			CheckedOn: "table josephusnim, every cell against the sets of Definition 1.5",
 			Note:      setsChanged, Table: "josephusnim", Unit: "cells", Check: theorem11TableCheck(correctedSets),
+		},
+		{
+			ID: "josephus.thm2.1.table", Source: josephusSource("Theorem 2.1"),
+			Statement: "If v = (2s+1)2ⁿ + m such that s, n, m ∈ ℤ≥0 and 0 ≤ m ≤ (2s+1)2ⁿ − 1, then F_s(v) = 2m + 1 (50).",
+			CheckedOn: "table josephusnim, every cell (x, y) with x ≥ 2y: s = G(x, y) and v = x + 1, F_s(v) from the Josephus " +
+				"circle of v numbers simulated against the theorem's 2m + 1",
+			Note: "The table supplies s: by Theorems 1.1 and 2.2 the cells with x ≥ 2y are those of 𝒢_{s,n}, where " +
+				"v = x + 1 = (2s+1)2ⁿ + y, so m = y; the claim ties the values of the table to the elimination order.",
+			Table: "josephusnim", Unit: "cells", Check: theorem21TableCheck(theorem21),
 		},
 		{
 			ID: "josephus.abstract2.table", Source: josephusSource("Abstract, last sentence"), Statement: second,
