@@ -18,8 +18,11 @@ type Source struct {
 type Claim struct {
 	// ID is "<paper>.<label>", paper being goishi, pass, thesis or josephus;
 	// a correction of a printed claim that fails has the id of the claim
-	// plus ".corrected", and the same statement checked on a table besides
-	// a solver has the id of the solver claim plus ".table".
+	// plus ".corrected", the printed reading of a claim read otherwise has
+	// its id plus ".printed", and the same statement checked on a table
+	// besides a solver has the id of the solver claim plus ".table". The
+	// definition checks of a table are "<table>.definition", ".rows",
+	// ".columns" and ".symmetric".
 	ID string
 	// Source is the paper and label the statement is printed under.
 	Source Source

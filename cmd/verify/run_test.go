@@ -112,7 +112,7 @@ func TestExitStatus(t *testing.T) {
 		want []string // substrings of stdout + stderr
 	}{
 		{"printed reading fails", []string{"-in", dir, "-claims", "goishi.thm4.*,pass.cor2", "-bound", "3"}, 3,
-			[]string{"goishi.thm4.4", "holds", "625 cells", "reading: 001 prints n > 2; checked with n ≥ 2",
+			[]string{"goishi.thm4.4", "holds", "625 cells", "reading: the Markdown copy of the paper prints n > 2; checked with n ≥ 2",
 				"goishi.thm4.4.printed", "see goishi.thm4.4: the reading checked", "6 claims: 5 hold, 1 FAIL, 0 vacuous, 0 skipped"}},
 		{"all hold", []string{"-in", dir, "-claims", "goishi.thm4.1,goishi.thm4.4,*.definition"}, 0,
 			[]string{"gneg1.definition", "josephusnim.definition", "625 cells", "11 claims: 11 hold, 0 FAIL, 0 vacuous, 0 skipped"}},

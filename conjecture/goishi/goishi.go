@@ -184,11 +184,12 @@ func thm44Statement(from string) string {
 // uses it; 001 prints n > 2, which goishi.thm4.4.printed checks.
 func thm44() conjecture.Claim {
 	c := conjecture.ValueSetClaim("goishi.thm4.4", goishiSource("Theorem 4 (4)"), "gneg1", thm44Statement("≥ 2"),
-		"The range is n ≥ 2 as 000 prints it (\\geq 2) and as the proof uses it (\"Let n ≥ 2\"); 001's \"n > 2\" is a "+
+		"The range is n ≥ 2 as the LaTeX copy of the paper prints it (\\geq 2) and as the proof uses it (\"Let n ≥ 2\"); "+
+			"the Markdown copy's \"n > 2\" is a "+
 			"conversion slip: it would leave out (6, 8), (7, 9), (8, 6), (9, 7), which Table 3 itself gives the value 3 "+
-			"(goishi.thm4.4.printed checks it as 001 prints it). "+setNote,
+			"(goishi.thm4.4.printed checks it as the Markdown copy prints it). "+setNote,
 		3, theorem4A3)
-	c.Reading = "001 prints n > 2; checked with n ≥ 2, as the LaTeX text (000) prints it and the proof uses it; " +
+	c.Reading = "the Markdown copy of the paper prints n > 2; checked with n ≥ 2, as the LaTeX copy prints it and the proof uses it; " +
 		"the reading n > 2 is goishi.thm4.4.printed"
 	return c
 }
@@ -196,11 +197,11 @@ func thm44() conjecture.Claim {
 // thm44Printed is Theorem 4 (4) as 001 prints it, n > 2. It fails at the
 // four cells of n = 2, which have the value 3 (Table 3 prints them).
 func thm44Printed() conjecture.Claim {
-	c := conjecture.ValueSetClaim("goishi.thm4.4.printed", goishiSource("Theorem 4 (4), as 001 prints it"), "gneg1",
+	c := conjecture.ValueSetClaim("goishi.thm4.4.printed", goishiSource("Theorem 4 (4), as the Markdown copy prints it"), "gneg1",
 		thm44Statement("> 2"),
-		"As printed in 001. It fails at (6, 8), (7, 9), (8, 6), (9, 7), the members of n = 2; goishi.thm4.4 reads n ≥ 2 "+
-			"as 000 and the proof do. "+setNote,
+		"As printed in the Markdown copy of the paper. It fails at (6, 8), (7, 9), (8, 6), (9, 7), the members of n = 2; "+
+			"goishi.thm4.4 reads n ≥ 2 as the LaTeX copy and the proof do. "+setNote,
 		3, theorem4A3Printed)
-	c.Reading = "as 001 prints it, n > 2; fails at the members of n = 2 (goishi.thm4.4 checks n ≥ 2)"
+	c.Reading = "as the Markdown copy prints it, n > 2; fails at the members of n = 2 (goishi.thm4.4 checks n ≥ 2)"
 	return c
 }
