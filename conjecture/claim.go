@@ -71,6 +71,9 @@ type Findings struct {
 	cap     int
 }
 
+// Found is the number of counterexamples recorded so far.
+func (f *Findings) Found() int64 { return f.found }
+
 // Stopped reports whether the run was cancelled: a long solver loop checks
 // it now and then and returns early, its findings then being discarded.
 func (f *Findings) Stopped() bool { return f.ctx != nil && f.ctx.Err() != nil }

@@ -11,7 +11,8 @@ import (
 )
 
 // The small statements of Sections 1–3 of 003: the worked examples of
-// nim-sum, mex, stairs and OR (Examples 1.4, 1.10, 2.3, 3.3, 3.4), the
+// nim-sum, mex, one heap, stairs and OR (Examples 1.4, 1.10, 1.12, 2.3,
+// 3.3, 3.4), the
 // group laws of nim-sum (Proposition 1.5), the Sprague–Grundy theorem on
 // outcomes (Theorem 1.13), and Siegel's arithmetic periodicity of all-but
 // games as the thesis cites it (Section 1.2.4).
@@ -135,21 +136,19 @@ func groupLawsCheck(sum func(a, b int) int) func(int) conjecture.Checker {
 	}
 }
 
-// outcome is the outcome class of g from the rules alone: P when every
-// option is N (a terminal position has none), N otherwise; memoized on Key.
-func outcome(g solver.Game, memo map[string]bool) bool {
-	if p, ok := memo[g.Key()]; ok {
-		return p
+// heapValueCheck is Example 1.12: G(⟨m⟩) = claimed(m) for the single nim
+// heaps m ≤ bound, G from the heap's own options.
+func heapValueCheck(claimed func(m int) int) func(int) conjecture.Checker {
+	return func(bound int) conjecture.Checker {
+		return conjecture.Checker{Finish: func(f *conjecture.Findings) {
+			for m := 0; m <= bound; m++ {
+				f.Checked++
+				if got, want := solver.GameGrundy(solver.NimHeap(m)), claimed(m); got != want {
+					f.Report(conjecture.Counterexample{At: conjecture.At("m", m), Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
+				}
+			}
+		}}
 	}
-	p := true
-	for _, o := range g.Options() {
-		if outcome(o, memo) {
-			p = false
-			break
-		}
-	}
-	memo[g.Key()] = p
-	return p
 }
 
 // theorem113Check is Theorem 1.13 on every position of sumPool(bound): its
@@ -157,11 +156,10 @@ func outcome(g solver.Game, memo map[string]bool) bool {
 func theorem113Check(claimedP func(g int) bool) func(int) conjecture.Checker {
 	return func(bound int) conjecture.Checker {
 		return conjecture.Checker{Finish: func(f *conjecture.Findings) {
-			memo := make(map[string]bool)
 			for _, pos := range sumPool(bound) {
 				f.Checked++
 				g := solver.GameGrundy(pos.Game)
-				if claimed, actual := outcomeIf(claimedP(g)), outcomeIf(outcome(pos.Game, memo)); claimed != actual {
+				if claimed, actual := outcomeIf(claimedP(g)), solver.GameOutcome(pos.Game); claimed != actual {
 					f.Report(conjecture.Counterexample{Game: fmt.Sprintf("%s, G = %d", pos.Name, g), Claimed: claimed.String(), Actual: actual.String()})
 				}
 			}
@@ -249,11 +247,17 @@ func basicClaims() []conjecture.Claim {
 		},
 		example("thesis.ex1.10", "Example 1.10", "mex {0, 1, 2, 4, 5, 7} = 3, mex {1, 2, 4, 5, 7} = 0, mex ∅ = 0.", example110),
 		{
+			ID: "thesis.ex1.12", Source: thesisSource("Example 1.12"),
+			Statement: "Let ⟨m⟩ be the Nim position with a single heap of size m. Then G(⟨m⟩) = m.",
+			CheckedOn: "nim solver (solver.NimHeap, the heap's options enumerated), every m ≤ bound",
+			Bound:     200, Unit: "heaps", Check: heapValueCheck(func(m int) int { return m }),
+		},
+		{
 			ID: "thesis.thm1.13", Source: thesisSource("Theorem 1.13 (Grundy, Sprague)"),
 			Statement: "Let G be an impartial game position. Then G(G) ≠ 0 ⟺ G is an N-position; G(G) = 0 ⟺ G is a P-position.",
 			CheckedOn: "every position of the pool of Theorem 1.14 with coordinates ≤ bound (subtraction and all-but heaps, Wythoff, " +
-				"Delete Nim, VDN, Josephus Nim): the outcome found from the game tree (P when every option is N), " +
-				"never from G, against G from solver.GameGrundy",
+				"Delete Nim, VDN, Josephus Nim): the outcome found from the game tree (solver.GameOutcome: P when every option " +
+				"is N), never from G, against G from solver.GameGrundy",
 			Bound: 12, Unit: "positions", Check: theorem113Check(func(g int) bool { return g == 0 }),
 		},
 		{

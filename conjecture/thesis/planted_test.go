@@ -20,6 +20,8 @@ var plantCases = []claimtest.Case{
 	{ID: "thesis.prop1.5", Bound: 1, Check: groupLawsCheck(digitOr), Want: []string{"(a=1, b=1, c=0, (3) a ⊕ a = 0): claimed 0, actual 1"}},
 	{ID: "thesis.ex1.10", Check: factsCheck(func() []fact { f := example110(); f[2].printed = "1"; return f }),
 		Want: []string{"(mex ∅): claimed 1, actual 0"}},
+	{ID: "thesis.ex1.12", Bound: 5, Check: heapValueCheck(func(m int) int { return m ^ (m >> 2) }),
+		Want: []string{"(m=4): claimed 5, actual 4", "(m=5): claimed 4, actual 5"}},
 	// G = 2 claimed a P-position too: at bound 1, Wythoff ⟨1, 1⟩.
 	{ID: "thesis.thm1.13", Bound: 1, Check: theorem113Check(func(g int) bool { return g == 0 || g == 2 }),
 		Want: []string{"(wythoff ⟨1, 1⟩, G = 2): claimed P, actual N"}},

@@ -8,7 +8,7 @@ import (
 // Claims returns the claims of 003, in the order of the thesis.
 func Claims() []conjecture.Claim {
 	return slices.Concat(
-		basicClaims(),        // Examples 1.4, 1.10, 2.3, 3.3, 3.4, Proposition 1.5, Theorem 1.13, Siegel
+		basicClaims(),        // Examples 1.4, 1.10, 1.12, 2.3, 3.3, 3.4, Proposition 1.5, Theorem 1.13, Siegel
 		nimClaims(),          // Theorem 1.6, Example 1.8
 		sumClaims(),          // Theorem 1.14, Corollary 1.15
 		wythoffClaims(),      // Theorem 1.16

@@ -117,3 +117,20 @@ func TestIsOneMoveGame(t *testing.T) {
 		}
 	}
 }
+
+// Outcomes from the game tree agree with Bouton on three-heap nim.
+func TestGameOutcomeNim(t *testing.T) {
+	for a := 0; a <= 4; a++ {
+		for b := 0; b <= 4; b++ {
+			for c := 0; c <= 4; c++ {
+				want := NPosition
+				if a^b^c == 0 {
+					want = PPosition
+				}
+				if got := GameOutcome(DisjunctiveCompound([]Game{NimHeap(a), NimHeap(b), NimHeap(c)})); got != want {
+					t.Errorf("⟨%d, %d, %d⟩: %s, want %s", a, b, c, got, want)
+				}
+			}
+		}
+	}
+}

@@ -32,3 +32,28 @@ func normalOutcome(g int) Outcome {
 	}
 	return NPosition
 }
+
+// GameOutcome returns the outcome class of g found from its game tree
+// alone, never from Grundy values: P when every option is N (a terminal
+// position has none), N when some option is P; memoized on Key for the
+// duration of the call.
+func GameOutcome(g Game) Outcome {
+	memo := make(map[string]Outcome)
+	var walk func(h Game) Outcome
+	walk = func(h Game) Outcome {
+		k := h.Key()
+		if o, ok := memo[k]; ok {
+			return o
+		}
+		o := PPosition
+		for _, opt := range h.Options() {
+			if walk(opt) == PPosition {
+				o = NPosition
+				break
+			}
+		}
+		memo[k] = o
+		return o
+	}
+	return walk(g)
+}
