@@ -9,7 +9,7 @@ import (
 
 // TestThesisRulesetsMatchSolvers compares the deletenim, vdn and josephusnim
 // rulesets, through their reference, with the game solvers built from the
-// moves (tables.DeleteNim, tables.VDN, tables.JosephusNim), cell by cell;
+// moves (solver.DeleteNim, solver.VDN, solver.JosephusNim), cell by cell;
 // both mark non-positions with -1.
 func TestThesisRulesetsMatchSolvers(t *testing.T) {
 	const n = 40
