@@ -1,6 +1,8 @@
 package conjecture
 
 import (
+	"strconv"
+
 	"github.com/grundy-lab/grundy/tables/solver"
 )
 
@@ -59,4 +61,35 @@ func EachMultiset(n, k int, yield func(idx []int)) {
 		}
 	}
 	fill(0, 0)
+}
+
+// Values returns the Grundy value of every game of pool, each from its
+// own options (solver.GameGrundy).
+func Values(pool []NamedGame) []int {
+	values := make([]int, len(pool))
+	for i, g := range pool {
+		values[i] = solver.GameGrundy(g.Game)
+	}
+	return values
+}
+
+// SumCheck checks G(g + h) = claimed(G(g), G(h)) for every pair {g, h} of
+// pool(bound), g = h allowed: the Sprague–Grundy theorem for sums when
+// claimed is ⊕. The sum's value comes from its own game tree
+// (solver.DisjunctiveCompound), never from the components' values.
+func SumCheck(pool func(bound int) []NamedGame, claimed func(a, b int) int) func(int) Checker {
+	return func(bound int) Checker {
+		return Checker{Finish: func(f *Findings) {
+			games := pool(bound)
+			values := Values(games)
+			EachMultiset(len(games), 2, func(idx []int) {
+				a, b := games[idx[0]], games[idx[1]]
+				f.Checked++
+				want := claimed(values[idx[0]], values[idx[1]])
+				if got := solver.GameGrundy(solver.DisjunctiveCompound([]solver.Game{a.Game, b.Game})); got != want {
+					f.Report(Counterexample{Game: a.Name + " + " + b.Name, Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
+				}
+			})
+		}}
+	}
 }

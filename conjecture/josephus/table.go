@@ -56,6 +56,19 @@ func eliminationOrder(v int, next, order []int32) {
 	order[v-1] = survivor
 }
 
+// circle holds the scratch of eliminationOrder for the rows of a table.
+type circle struct{ next, order []int32 }
+
+// orderOf returns e₁, …, e_v of the circle of v numbers; the slice is
+// reused by the next call.
+func (c *circle) orderOf(v int) []int32 {
+	if len(c.next) < v+1 {
+		c.next, c.order = make([]int32, 2*v+1), make([]int32, 2*v)
+	}
+	eliminationOrder(v, c.next, c.order)
+	return c.order[:v]
+}
+
 // removedCheck is the abstract's second sentence, read with the first
 // one's correction: for the position (x, y) of Grundy number s = G(x, y),
 // 2y + 1 is the (x + 1 − s)-th number removed from the circle of x + 1
@@ -64,14 +77,11 @@ func eliminationOrder(v int, next, order []int32) {
 // and every cell otherwise, as the abstract says.
 func removedCheck(onlySeries bool) func(int) conjecture.Checker {
 	return func(int) conjecture.Checker {
-		var next, order []int32
+		var c circle
 		return conjecture.Checker{Visit: func(b engine.Band, f *conjecture.Findings) {
-			if next == nil {
-				next, order = make([]int32, b.Width+2), make([]int32, b.Width+1)
-			}
 			conjecture.Rows(b, func(x int, cells []int32) {
 				v := x + 1
-				eliminationOrder(v, next, order)
+				order := c.orderOf(v)
 				for y, s := range cells {
 					if onlySeries && 2*y > x {
 						break
@@ -100,14 +110,11 @@ func removedCheck(onlySeries bool) func(int) conjecture.Checker {
 // counterexample too.
 func theorem21TableCheck(claimed josephusClaim) func(int) conjecture.Checker {
 	return func(int) conjecture.Checker {
-		var next, order []int32
+		var c circle
 		return conjecture.Checker{Visit: func(b engine.Band, f *conjecture.Findings) {
-			if next == nil {
-				next, order = make([]int32, b.Width+2), make([]int32, b.Width+1)
-			}
 			conjecture.Rows(b, func(x int, cells []int32) {
 				v := x + 1
-				eliminationOrder(v, next, order)
+				order := c.orderOf(v)
 				F := func(s, v int) int { return int(order[v-s-1]) }
 				for y, s := range cells[:x/2+1] {
 					f.Checked++

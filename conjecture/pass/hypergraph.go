@@ -165,10 +165,7 @@ func theorem13Check(pool func(int) []conjecture.NamedGame, claimed func(h [][]in
 	return func(bound int) conjecture.Checker {
 		return conjecture.Checker{Finish: func(f *conjecture.Findings) {
 			pool := pool(bound)
-			values := make([]int, len(pool))
-			for i, g := range pool {
-				values[i] = solver.GameGrundy(g.Game)
-			}
+			values := conjecture.Values(pool)
 			conjecture.EachMultiset(len(pool), 2, func(idx []int) {
 				if f.Stopped() {
 					return

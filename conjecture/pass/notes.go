@@ -118,9 +118,9 @@ func remarkCheck(pool func(int) []conjecture.NamedGame) func(int) conjecture.Che
 	return func(bound int) conjecture.Checker {
 		return conjecture.Checker{Finish: func(f *conjecture.Findings) {
 			games := pool(bound)
-			values, oneMove := make([]int, len(games)), make([]bool, len(games))
+			values, oneMove := conjecture.Values(games), make([]bool, len(games))
 			for i, g := range games {
-				values[i], oneMove[i] = solver.GameGrundy(g.Game), solver.IsOneMoveGame(g.Game)
+				oneMove[i] = solver.IsOneMoveGame(g.Game)
 			}
 			conjecture.EachMultiset(len(games), 2, func(idx []int) {
 				i, j := idx[0], idx[1]

@@ -19,9 +19,9 @@ var plantCases = []claimtest.Case{
 	{ID: "pass.thm1.1", Bound: 2, Check: spragueGrundyCheck(func(g int) bool { return g == 0 || g == 3 }), Want: []string{
 		"(CB₂(⌊z/2⌋; y=1, z=2), G = 3): claimed P, actual N", "(CB₂(2^⌊log₂z⌋ − 1; y=1, z=2), G = 3): claimed P, actual N",
 	}},
-	{ID: "pass.thm1.2", Check: disjunctiveCheck(func(int) []conjecture.NamedGame {
+	{ID: "pass.thm1.2", Check: conjecture.SumCheck(func(int) []conjecture.NamedGame {
 		return []conjecture.NamedGame{{Name: "heap 1", Game: solver.NimHeap(1)}, {Name: "heap 2", Game: solver.NimHeap(2)}}
-	}, func(a, b int) int { return a + b }), Want: []string{"(C+(heap 1, heap 1)): claimed 2, actual 0", "(C+(heap 2, heap 2)): claimed 4, actual 0"}},
+	}, func(a, b int) int { return a + b }), Want: []string{"(heap 1 + heap 1): claimed 2, actual 0", "(heap 2 + heap 2): claimed 4, actual 0"}},
 	{ID: "pass.ex1", Check: optionsCheck("F₁", exampleF1, [][3]int{{7, 6, 13}, {7, 4, 4}}),
 		Want: []string{"(x=7, y=4, z=4, F₁): claimed a position, y ≤ F(x, z), actual y > F(x, z) = 3"}},
 	{ID: "pass.ex2", Check: optionsCheck("F₂", exampleF2, [][3]int{{5, 3, 7}, {3, 3, 7}, {5, 3, 8}, {5, 2, 5}}),

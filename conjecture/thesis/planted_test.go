@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/conjecture/claimtest"
 	"github.com/grundy-lab/grundy/tables/solver"
 )
@@ -51,7 +52,7 @@ var plantCases = []claimtest.Case{
 	}},
 	// Ordinary sum for ⊕ at the values (2, 2): at bound 1 only Wythoff
 	// ⟨1, 1⟩ has value 2.
-	{ID: "thesis.thm1.14", Bound: 1, Check: sumCheck(func(a, b int) int {
+	{ID: "thesis.thm1.14", Bound: 1, Check: conjecture.SumCheck(sumPool, func(a, b int) int {
 		if a == 2 && b == 2 {
 			return 4
 		}

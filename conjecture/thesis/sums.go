@@ -35,28 +35,6 @@ func sumPool(m int) []conjecture.NamedGame {
 	return pool
 }
 
-// sumCheck checks G(G + H) = claimed(G(G), G(H)) for every pair {G, H}
-// of sumPool(bound), G = H allowed; claimed is ⊕ in Theorem 1.14.
-func sumCheck(claimed func(a, b int) int) func(int) conjecture.Checker {
-	return func(bound int) conjecture.Checker {
-		return conjecture.Checker{Finish: func(f *conjecture.Findings) {
-			pool := sumPool(bound)
-			values := make([]int, len(pool))
-			for i, g := range pool {
-				values[i] = solver.GameGrundy(g.Game)
-			}
-			conjecture.EachMultiset(len(pool), 2, func(idx []int) {
-				a, b := pool[idx[0]], pool[idx[1]]
-				f.Checked++
-				want := claimed(values[idx[0]], values[idx[1]])
-				if got := solver.GameGrundy(solver.DisjunctiveCompound([]solver.Game{a.Game, b.Game})); got != want {
-					f.Report(conjecture.Counterexample{Game: a.Name + " + " + b.Name, Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
-				}
-			})
-		}}
-	}
-}
-
 // xor is the right side of Theorem 1.14.
 func xor(a, b int) int { return a ^ b }
 
@@ -73,7 +51,7 @@ func sumClaims() []conjecture.Claim {
 				"and All-but({1}), and positions of Wythoff's Nim, Delete Nim, VDN and Josephus Nim",
 			Bound: 4,
 			Unit:  "sums",
-			Check: sumCheck(xor),
+			Check: conjecture.SumCheck(sumPool, xor),
 		},
 		{
 			ID:        "thesis.cor1.15",
