@@ -69,6 +69,18 @@ func (c *circle) orderOf(v int) []int32 {
 	return c.order[:v]
 }
 
+// circleRowsCheck streams the table and calls row with every row x, its
+// cells, and the elimination order e₁, …, e_v of the circle of v = x + 1
+// numbers, so that F_s(v) = e_{v−s} = order[v−s−1].
+func circleRowsCheck(row func(x int, cells, order []int32, f *conjecture.Findings)) func(int) conjecture.Checker {
+	return func(int) conjecture.Checker {
+		var c circle
+		return conjecture.Checker{Visit: func(b engine.Band, f *conjecture.Findings) {
+			conjecture.Rows(b, func(x int, cells []int32) { row(x, cells, c.orderOf(x+1), f) })
+		}}
+	}
+}
+
 // removedCheck is the abstract's second sentence, read with the first
 // one's correction: for the position (x, y) of Grundy number s = G(x, y),
 // 2y + 1 is the (x + 1 − s)-th number removed from the circle of x + 1
@@ -76,30 +88,24 @@ func (c *circle) orderOf(v int) []int32 {
 // x ≥ 2y when onlySeries (the range of Theorem 2.2, where (x, y) ∈ 𝒢_{s,n}),
 // and every cell otherwise, as the abstract says.
 func removedCheck(onlySeries bool) func(int) conjecture.Checker {
-	return func(int) conjecture.Checker {
-		var c circle
-		return conjecture.Checker{Visit: func(b engine.Band, f *conjecture.Findings) {
-			conjecture.Rows(b, func(x int, cells []int32) {
-				v := x + 1
-				order := c.orderOf(v)
-				for y, s := range cells {
-					if onlySeries && 2*y > x {
-						break
-					}
-					f.Checked++
-					claimed := strconv.Itoa(2*y + 1)
-					switch {
-					case s < 0 || int(s) > x:
-						f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: claimed,
-							Actual: "no (x + 1 − s)-th number removed"})
-					case int(order[v-int(s)-1]) != 2*y+1:
-						f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: claimed,
-							Actual: strconv.Itoa(int(order[v-int(s)-1]))})
-					}
-				}
-			})
-		}}
-	}
+	return circleRowsCheck(func(x int, cells, order []int32, f *conjecture.Findings) {
+		v := x + 1
+		for y, s := range cells {
+			if onlySeries && 2*y > x {
+				break
+			}
+			f.Checked++
+			claimed := strconv.Itoa(2*y + 1)
+			switch {
+			case s < 0 || int(s) > x:
+				f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: claimed,
+					Actual: "no (x + 1 − s)-th number removed"})
+			case int(order[v-int(s)-1]) != 2*y+1:
+				f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: claimed,
+					Actual: strconv.Itoa(int(order[v-int(s)-1]))})
+			}
+		}
+	})
 }
 
 // theorem21TableCheck is Theorem 2.1 on every cell (x, y) with x ≥ 2y:
@@ -109,30 +115,24 @@ func removedCheck(onlySeries bool) func(int) conjecture.Checker {
 // A value s with v < 2s + 1, where the theorem says nothing, is a
 // counterexample too.
 func theorem21TableCheck(claimed josephusClaim) func(int) conjecture.Checker {
-	return func(int) conjecture.Checker {
-		var c circle
-		return conjecture.Checker{Visit: func(b engine.Band, f *conjecture.Findings) {
-			conjecture.Rows(b, func(x int, cells []int32) {
-				v := x + 1
-				order := c.orderOf(v)
-				F := func(s, v int) int { return int(order[v-s-1]) }
-				for y, s := range cells[:x/2+1] {
-					f.Checked++
-					want, ok := claimed(F, int(s), v)
-					switch {
-					case s < 0 || !ok:
-						f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: "v = x + 1 ≥ 2s + 1", Actual: "v = " + strconv.Itoa(v)})
-					case F(int(s), v) != want:
-						f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: "F_s(v) = " + strconv.Itoa(want),
-							Actual: strconv.Itoa(F(int(s), v))})
-					case want != 2*y+1:
-						f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: "m = y: 2m + 1 = " + strconv.Itoa(2*y+1),
-							Actual: "2m + 1 = " + strconv.Itoa(want)})
-					}
-				}
-			})
-		}}
-	}
+	return circleRowsCheck(func(x int, cells, order []int32, f *conjecture.Findings) {
+		v := x + 1
+		F := func(s, v int) int { return int(order[v-s-1]) }
+		for y, s := range cells[:x/2+1] {
+			f.Checked++
+			want, ok := claimed(F, int(s), v)
+			switch {
+			case s < 0 || !ok:
+				f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: "v = x + 1 ≥ 2s + 1", Actual: "v = " + strconv.Itoa(v)})
+			case F(int(s), v) != want:
+				f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: "F_s(v) = " + strconv.Itoa(want),
+					Actual: strconv.Itoa(F(int(s), v))})
+			case want != 2*y+1:
+				f.Report(conjecture.Counterexample{At: conjecture.At("x,y,s", x, y, int(s)), Claimed: "m = y: 2m + 1 = " + strconv.Itoa(2*y+1),
+					Actual: "2m + 1 = " + strconv.Itoa(want)})
+			}
+		}
+	})
 }
 
 // tableClaims are the claims of 004 on the table josephusnim.
