@@ -301,3 +301,18 @@ func sha256Hex(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
 }
+
+// RemoveStaleCheckpoint removes the checkpoint of the table file path if
+// its partial file is gone, as a run killed between renaming the complete
+// table into place and cleaning up leaves it, and reports whether it did.
+func RemoveStaleCheckpoint(path string) (bool, error) {
+	partial := PartialName(path)
+	if _, err := os.Lstat(partial); !errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	err := os.Remove(checkpointName(partial))
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
+}

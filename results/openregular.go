@@ -21,7 +21,7 @@ func openRegular(name string, flag int) (*os.File, error) {
 	}
 	st, err := f.Stat()
 	if err == nil && !st.Mode().IsRegular() {
-		err = fmt.Errorf("%s is not a regular file but a %s", name, describeMode(st.Mode()))
+		err = fmt.Errorf("%s is not a regular file but a %s", name, FileKind(st.Mode()))
 	}
 	if err != nil {
 		f.Close()
@@ -30,8 +30,9 @@ func openRegular(name string, flag int) (*os.File, error) {
 	return f, nil
 }
 
-// describeMode names the kind of file of mode for a message.
-func describeMode(mode os.FileMode) string {
+// FileKind names the kind of file of mode for a message: "regular file",
+// "directory", "named pipe (FIFO)" and so on.
+func FileKind(mode os.FileMode) string {
 	switch {
 	case mode.IsDir():
 		return "directory"
@@ -43,6 +44,8 @@ func describeMode(mode os.FileMode) string {
 		return "device"
 	case mode&os.ModeSymlink != 0:
 		return "symbolic link"
+	case mode.IsRegular():
+		return "regular file"
 	}
 	return "special file"
 }

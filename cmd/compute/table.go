@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/grundy-lab/grundy/engine"
@@ -16,17 +14,12 @@ import (
 
 // computeTable computes one table into its file and prints a summary line.
 // With -resume it continues an interrupted run of the table from its last
-// checkpoint, and skips a table whose file is complete. On Ctrl-C it saves
-// a checkpoint and says where a resume would continue.
+// checkpoint. On Ctrl-C it saves a checkpoint and says where a resume would
+// continue; on a failure, a full disk included, it keeps the last
+// checkpoint and says how to resume.
 func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) error {
 	start := time.Now()
-	path := filepath.Join(opts.out, results.FileName(r.ID, opts.n))
-	if opts.resume {
-		if _, err := os.Stat(path); err == nil {
-			fmt.Fprintf(stdout, "%-10s n=%d  already complete: %s\n", r.ID, opts.n, path)
-			return nil
-		}
-	}
+	path := tablePath(r, opts)
 	w, err := openWriter(r, path, opts, stderr)
 	if err != nil {
 		return err
@@ -47,18 +40,16 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 	if err != nil && ctx.Err() != nil {
 		rows, serr := w.Suspend()
 		if serr != nil {
-			return fmt.Errorf("%s: interrupted, and the checkpoint failed: %w", r.ID, serr)
+			return fmt.Errorf("%s: interrupted, and the last checkpoint failed: %w; %s", r.ID, serr, savedRows(path, rows, opts.n))
 		}
-		return fmt.Errorf("%s: interrupted; rows 0..%d of %d are saved in %s: rerun with -resume to continue from row %d",
-			r.ID, rows-1, opts.n+1, results.PartialName(path), rows)
+		return fmt.Errorf("%s: interrupted; %s", r.ID, savedRows(path, rows, opts.n))
 	}
 	if err != nil {
-		w.Abort()
-		return fmt.Errorf("%s: %w (nothing was written to %s)", r.ID, err, path)
+		return failed(r.ID, path, err, w.Keep(), opts.n)
 	}
 	sum, err := w.Commit()
 	if err != nil {
-		return err
+		return failed(r.ID, path, err, w.SavedRows(), opts.n)
 	}
 	seconds := time.Since(start).Seconds()
 	resumed := ""
@@ -99,6 +90,6 @@ func openWriter(r tables.Ruleset, path string, opts options, stderr io.Writer) (
 		return nil, usagef("-compress %s differs from the interrupted run's %s: resume with -compress %s",
 			opts.compression, saved.Compression, saved.Compression)
 	}
-	fmt.Fprintf(stderr, "compute: %s: resuming at row %d of %d\n", r.ID, rows, opts.n+1)
+	fmt.Fprintf(stderr, "compute: %s: resuming at row %d of %d from %s\n", r.ID, rows, opts.n+1, results.PartialName(path))
 	return results.Resume(path)
 }
