@@ -23,10 +23,7 @@ func TestKillAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "compute")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCompute(t)
 	const id, n = "passnim", 5000
 	want := uninterruptedSHA(t, id, n, "-tile", "64")
 	dir := t.TempDir()
@@ -96,4 +93,15 @@ func partialBeyondCheckpoint(t *testing.T, path string) bool {
 	}
 	st, err := os.Stat(partial)
 	return err == nil && st.Size() > c.Offset
+}
+
+// buildCompute builds the command into a temporary directory and returns
+// the binary's path.
+func buildCompute(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "compute")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
