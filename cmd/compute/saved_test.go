@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lab/grundy/results"
+)
+
+// TestFullDiskKeepsTheCheckpoint fills a real, small tmpfs: the run fails
+// saying the disk is full and how to resume elsewhere, keeps its partial
+// file and checkpoint, and a resume from another directory they are moved
+// to writes the table an uninterrupted run writes. (A full disk used to
+// delete both.) It needs permission to mount a tmpfs and skips without.
+func TestFullDiskKeepsTheCheckpoint(t *testing.T) {
+	small := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", small).Run() })
+	const id, n = "passnim", 1500
+	want := uninterruptedSHA(t, id, n, "-tile", "32")
+	args := []string{"-table", id, "-n", fmt.Sprint(n), "-tile", "32", "-checkpoint", "0"}
+	_, stderr, code := runCompute(t, append(args, "-out", small, "-force")...)
+	path := filepath.Join(small, results.FileName(id, n))
+	if code != 1 || !strings.Contains(stderr, "no space left") || !strings.Contains(stderr, "-resume -out THERE") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	elsewhere := t.TempDir()
+	for _, name := range []string{results.PartialName(path), results.PartialName(path) + ".checkpoint"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatalf("the full disk lost %s: %v", name, err)
+		}
+		os.WriteFile(filepath.Join(elsewhere, filepath.Base(name)), data, 0o644)
+	}
+	_, stderr, code = runCompute(t, append(args, "-out", elsewhere, "-resume")...)
+	if code != 0 || !strings.Contains(stderr, "resuming at row") || strings.Contains(stderr, "at row 0 ") {
+		t.Fatalf("resume elsewhere: exit %d: %s", code, stderr)
+	}
+	info, err := results.ReadInfo(filepath.Join(elsewhere, results.FileName(id, n)))
+	if err != nil || info.SHA256 != want {
+		t.Fatalf("resumed elsewhere: %v, g_sha256 %s, want %s", err, info.SHA256, want)
+	}
+}
+
+// TestInterruptedBeforeAnyRow: an interruption before any row is saved
+// says so, not "rows 0..-1".
+func TestInterruptedBeforeAnyRow(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := run(ctx, []string{"-table", "gneg1", "-n", "300", "-out", t.TempDir()}, os.Stdout, os.Stderr)
+	if err == nil || strings.Contains(err.Error(), "-1") || !strings.Contains(err.Error(), "no rows were saved") {
+		t.Fatalf("%v", err)
+	}
+}
