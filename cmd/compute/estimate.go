@@ -87,9 +87,10 @@ func estimate(opts options) plan {
 	var cells, disk float64
 	for _, r := range opts.tables {
 		cells += perTable
-		// Each record batch adds its metadata and padding, under a KiB.
+		// Each record batch adds its metadata and padding, under a KiB; the
+		// schema and footer with their metadata, about 10 KiB.
 		batches := math.Ceil(float64(opts.n+1) / float64(opts.cfg.Tile))
-		disk += perTable*bytesPerCell(r.ID, opts.compression, opts.n) + 1024*batches + 4096
+		disk += perTable*bytesPerCell(r.ID, opts.compression, opts.n) + 1024*batches + 16<<10
 	}
 	return plan{
 		cells:   saturate(cells),
