@@ -316,3 +316,7 @@ func RemoveStaleCheckpoint(path string) (bool, error) {
 	}
 	return err == nil, err
 }
+
+// SetWorkers records k as the worker count of the file: that of the run
+// which finishes it, for a resumed one (Create takes it from Info).
+func (w *TableWriter) SetWorkers(k int) { w.info.Workers = k }

@@ -36,7 +36,7 @@ func validateCheckpoint(c checkpoint, f io.ReaderAt, size int64) error {
 		return fmt.Errorf("checkpoint n = %d is out of range", info.N)
 	case info.Tile < 1:
 		return fmt.Errorf("checkpoint tile = %d is out of range", info.Tile)
-	case info.Workers < 0:
+	case info.Workers < 0 || info.Workers > MaxWorkers:
 		return fmt.Errorf("checkpoint workers = %d is out of range", info.Workers)
 	case c.Rows < 0 || c.Rows > info.N+1 || (c.Rows%info.Tile != 0 && c.Rows != info.N+1):
 		return fmt.Errorf("checkpoint rows = %d is not a whole number of bands of %d rows of a table of side %d", c.Rows, info.Tile, info.N+1)
@@ -90,7 +90,7 @@ func validateSchemaMessage(c checkpoint, f io.ReaderAt) error {
 func schemaMessage(info Info) ([]byte, map[string]int64, error) {
 	var buf bytes.Buffer
 	sink := &messageSink{w: &buf, pos: 8}
-	opts := append([]ipc.Option{ipc.WithSchema(tableSchema(info, placeholderSHA256, placeholderMaxValue, placeholderSeconds))},
+	opts := append([]ipc.Option{ipc.WithSchema(tableSchema(info, placeholderSHA256, placeholderMaxValue, placeholderSeconds, placeholderWorkers))},
 		info.Compression.ipcOptions(1)...)
 	if err := ipc.NewWriterWithPayloadWriter(sink, opts...).Close(); err != nil {
 		return nil, nil, err

@@ -99,7 +99,7 @@ func newTableWriter(path string, f *os.File, info Info, sink *messageSink) *Tabl
 		partial:         f.Name(),
 		file:            f,
 		sink:            sink,
-		schema:          tableSchema(info, placeholderSHA256, placeholderMaxValue, placeholderSeconds),
+		schema:          tableSchema(info, placeholderSHA256, placeholderMaxValue, placeholderSeconds, placeholderWorkers),
 		info:            info,
 		hash:            sha256.New(),
 		max:             math.MinInt32,
@@ -125,13 +125,13 @@ func (w *TableWriter) Info() Info { return w.info }
 
 // tableSchema is the x, y, g schema with info's metadata and the given
 // values of the keys known only at the end.
-func tableSchema(info Info, sha, maxValue, seconds string) *arrow.Schema {
+func tableSchema(info Info, sha, maxValue, seconds, workers string) *arrow.Schema {
 	md := arrow.NewMetadata(
 		[]string{KeyTable, KeySymbol, KeyN, KeyDefinition, KeySource, KeyLayout,
 			KeyVersion, KeyWorkers, KeyTile, KeyCompression,
 			KeySHA256, KeyMaxValue, KeySeconds},
 		[]string{info.Table, info.Symbol, strconv.Itoa(info.N), info.Definition, info.Source, Layout,
-			Version, strconv.Itoa(info.Workers), strconv.Itoa(info.Tile), string(info.Compression),
+			Version, workers, strconv.Itoa(info.Tile), string(info.Compression),
 			sha, maxValue, seconds},
 	)
 	return arrow.NewSchema([]arrow.Field{
@@ -226,8 +226,9 @@ func (w *TableWriter) Commit() (Summary, error) {
 		placeholderSHA256:   sum.SHA256,
 		placeholderMaxValue: formatMaxValue(sum.MaxValue),
 		placeholderSeconds:  formatSeconds(w.seconds()),
+		placeholderWorkers:  formatWorkers(w.info.Workers),
 	}
-	footer := encodeFooter(tableSchema(w.info, sum.SHA256, final[placeholderMaxValue], final[placeholderSeconds]).Metadata(), w.sink.blocks)
+	footer := encodeFooter(tableSchema(w.info, sum.SHA256, final[placeholderMaxValue], final[placeholderSeconds], final[placeholderWorkers]).Metadata(), w.sink.blocks)
 	var trailer [4]byte
 	binary.LittleEndian.PutUint32(trailer[:], uint32(len(footer)))
 	_, err := w.sink.Write(footer)

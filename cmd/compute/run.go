@@ -79,8 +79,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if *n < 0 || *n > maxN {
 		return options{}, usagef("-n %d is out of range: give 0 ≤ n ≤ %d", *n, maxN)
 	}
-	if *workers < 1 {
-		return options{}, usagef("-workers %d: need at least 1", *workers)
+	if *workers < 1 || *workers > results.MaxWorkers {
+		return options{}, usagef("-workers %d: give 1 to %d", *workers, results.MaxWorkers)
 	}
 	if *checkpoint < 0 {
 		return options{}, usagef("-checkpoint %v: give a duration ≥ 0", *checkpoint)

@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-lab/grundy/results"
 )
@@ -57,5 +59,31 @@ func TestInterruptedBeforeAnyRow(t *testing.T) {
 	err := run(ctx, []string{"-table", "gneg1", "-n", "300", "-out", t.TempDir()}, os.Stdout, os.Stderr)
 	if err == nil || strings.Contains(err.Error(), "-1") || !strings.Contains(err.Error(), "no rows were saved") {
 		t.Fatalf("%v", err)
+	}
+}
+
+// TestResumedRunRecordsItsWorkers: the workers metadata of a resumed table
+// is the count of the run that finished it, not of the interrupted one.
+func TestResumedRunRecordsItsWorkers(t *testing.T) {
+	const n = 2000
+	dir := t.TempDir()
+	path := filepath.Join(dir, results.FileName("gneg1", n))
+	args := []string{"-table", "gneg1", "-n", fmt.Sprint(n), "-out", dir, "-tile", "32", "-checkpoint", "0"}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for !fileExists(results.PartialName(path) + ".checkpoint") {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	if err := run(ctx, append(args, "-workers", "1"), io.Discard, io.Discard); err == nil {
+		t.Skip("the run finished before it could be interrupted")
+	}
+	if stdout, stderr, code := runCompute(t, append(args, "-workers", "3", "-resume")...); code != 0 || !strings.Contains(stdout, "resumed at row") {
+		t.Fatalf("resume: exit %d\n%s%s", code, stdout, stderr)
+	}
+	info, err := results.ReadInfo(path)
+	if err != nil || info.Workers != 3 {
+		t.Fatalf("the resumed file records workers %d (%v), want 3", info.Workers, err)
 	}
 }

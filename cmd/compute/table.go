@@ -91,5 +91,9 @@ func openWriter(r tables.Ruleset, path string, opts options, stderr io.Writer) (
 			opts.compression, saved.Compression, saved.Compression)
 	}
 	fmt.Fprintf(stderr, "compute: %s: resuming at row %d of %d from %s\n", r.ID, rows, opts.n+1, results.PartialName(path))
-	return results.Resume(path)
+	w, err := results.Resume(path)
+	if err == nil {
+		w.SetWorkers(opts.cfg.Workers)
+	}
+	return w, err
 }
