@@ -35,12 +35,7 @@ func TestKillAndResume(t *testing.T) {
 		if attempt == 40 {
 			t.Fatalf("no run finished in %d attempts", attempt)
 		}
-		cmd := exec.Command(bin, args...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd, stderr := startCompute(t, bin, args...)
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
 		select {
@@ -93,6 +88,18 @@ func partialBeyondCheckpoint(t *testing.T, path string) bool {
 	}
 	st, err := os.Stat(partial)
 	return err == nil && st.Size() > c.Offset
+}
+
+// startCompute starts the binary bin with args, collecting its stderr.
+func startCompute(t *testing.T, bin string, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, &stderr
 }
 
 // buildCompute builds the command into a temporary directory and returns

@@ -29,12 +29,7 @@ func TestSecondRunOfATableRefusesAtOnce(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, results.FileName(id, n))
 	args := []string{"-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0", "-quiet"}
-	first := exec.Command(bin, append([]string{"-table", id}, args...)...)
-	var firstErr bytes.Buffer
-	first.Stderr = &firstErr
-	if err := first.Start(); err != nil {
-		t.Fatal(err)
-	}
+	first, firstErr := startCompute(t, bin, append([]string{"-table", id}, args...)...)
 	// Wait until the first run holds the lock and has said who it is.
 	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) {
 		if data, _ := os.ReadFile(lockName(path)); bytes.Contains(data, []byte("pid")) {
