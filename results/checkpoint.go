@@ -242,7 +242,8 @@ func (w *TableWriter) Keep() int {
 // Replay reads back the rows of a resumed file in order, calling visit with
 // each batch as a band, and checks them against the checkpoint: their
 // number, their layout and their checksum. A fresh writer has no rows and
-// Replay calls nothing. Call it once, before WriteBand.
+// Replay calls nothing. Call it once, before WriteBand. Its errors but
+// those of visit say that the rows are damaged and to start afresh.
 func (w *TableWriter) Replay(visit func(engine.Band) error) (err error) {
 	c := w.resumed
 	if c == nil {
@@ -252,6 +253,12 @@ func (w *TableWriter) Replay(visit func(engine.Band) error) (err error) {
 	if c.Rows == 0 {
 		return nil
 	}
+	var visitErr error
+	defer func() {
+		if err != nil && err != visitErr {
+			err = fmt.Errorf("%w; the saved rows are damaged: start afresh without -resume", err)
+		}
+	}()
 	defer recoverCorrupt(w.partial, &err)
 	// Nothing read back is larger than the file or, decompressed, than a
 	// column of all the saved rows.
@@ -274,8 +281,8 @@ func (w *TableWriter) Replay(visit func(engine.Band) error) (err error) {
 		}
 		w.account(g)
 		band := engine.Band{X0: rows, Rows: len(g) / width, Width: width, Cells: g}
-		if err := visit(band); err != nil {
-			return err
+		if visitErr = visit(band); visitErr != nil {
+			return visitErr
 		}
 		rows += band.Rows
 		batches++
@@ -284,8 +291,8 @@ func (w *TableWriter) Replay(visit func(engine.Band) error) (err error) {
 		return fmt.Errorf("replay %s: %w", w.partial, err)
 	}
 	if rows != c.Rows || batches != len(c.Blocks) || hex.EncodeToString(w.hash.Sum(nil)) != c.SHA256 || w.max != c.MaxValue {
-		return fmt.Errorf("replay %s: the %d rows read back do not match the checkpoint (%d rows, checksum %.12s…): "+
-			"the file was damaged; start afresh without -resume", w.partial, rows, c.Rows, c.SHA256)
+		return fmt.Errorf("replay %s: the %d rows read back do not match the checkpoint (%d rows, checksum %.12s…)",
+			w.partial, rows, c.Rows, c.SHA256)
 	}
 	return nil
 }

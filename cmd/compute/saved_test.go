@@ -87,3 +87,30 @@ func TestResumedRunRecordsItsWorkers(t *testing.T) {
 		t.Fatalf("the resumed file records workers %d (%v), want 3", info.Workers, err)
 	}
 }
+
+// TestDamagedRowsAreNotCalledSaved: when the rows of an interrupted run do
+// not read back as their checkpoint says, the message says to start afresh
+// and does not offer -resume again.
+func TestDamagedRowsAreNotCalledSaved(t *testing.T) {
+	const n = 1000
+	dir := t.TempDir()
+	path := filepath.Join(dir, results.FileName("gneg1", n))
+	args := []string{"-table", "gneg1", "-n", fmt.Sprint(n), "-out", dir, "-tile", "16", "-checkpoint", "0"}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for !fileExists(results.PartialName(path) + ".checkpoint") {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	if err := run(ctx, args, io.Discard, io.Discard); err == nil {
+		t.Skip("the run finished before it could be interrupted")
+	}
+	data, _ := os.ReadFile(results.PartialName(path))
+	data[len(data)-20] ^= 0xFF // inside the last batch's compressed body
+	os.WriteFile(results.PartialName(path), data, 0o644)
+	_, stderr, code := runCompute(t, append(args, "-resume")...)
+	if code != 1 || !strings.Contains(stderr, "start afresh") || strings.Contains(stderr, "rerun with -resume") {
+		t.Fatalf("exit %d: %q", code, stderr)
+	}
+}

@@ -29,7 +29,15 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 	cells := int64(opts.n+1) * int64(opts.n+1)
 	bar := newProgress(stderr, opts.quiet, r.ID, cells)
 	bar.add(int64(first) * int64(opts.n+1))
-	err = engine.Continue(ctx, r.Rules, opts.n, opts.cfg, first, w.Replay, func(b engine.Band) error {
+	// Rows that do not read back as their checkpoint says are no progress
+	// to keep: the error says to start afresh.
+	replayFailed := false
+	replay := func(visit func(engine.Band) error) error {
+		err := w.Replay(visit)
+		replayFailed = err != nil
+		return err
+	}
+	err = engine.Continue(ctx, r.Rules, opts.n, opts.cfg, first, replay, func(b engine.Band) error {
 		if err := w.WriteBand(b); err != nil {
 			return err
 		}
@@ -43,6 +51,10 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 			return fmt.Errorf("%s: interrupted, and the last checkpoint failed: %w; %s", r.ID, serr, savedRows(path, rows, opts.n))
 		}
 		return fmt.Errorf("%s: interrupted; %s", r.ID, savedRows(path, rows, opts.n))
+	}
+	if err != nil && replayFailed {
+		w.Keep()
+		return fmt.Errorf("%s: %w", r.ID, err)
 	}
 	if err != nil {
 		return failed(r.ID, path, err, w.Keep(), opts.n)
