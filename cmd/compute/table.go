@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/tables"
@@ -37,7 +38,8 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 		replayFailed = err != nil
 		return err
 	}
-	err = engine.Continue(ctx, r.Rules, opts.n, opts.cfg, first, replay, func(b engine.Band) error {
+	err = engine.Continue(ctx, r.Rules, opts.n, opts.cfg, first, replay, func(b engine.Band) (err error) {
+		defer cli.Recover(&err) // it runs in an engine goroutine
 		if err := w.WriteBand(b); err != nil {
 			return err
 		}

@@ -36,12 +36,17 @@ func Run(run RunFunc, args []string, stdout, stderr io.Writer) error {
 
 // Guard calls run, turning a panic in its goroutine into an *InternalError.
 func Guard(ctx context.Context, run RunFunc, args []string, stdout, stderr io.Writer) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = &InternalError{Value: p, Stack: debug.Stack()}
-		}
-	}()
+	defer Recover(&err)
 	return run(ctx, args, stdout, stderr)
+}
+
+// Recover, deferred, turns a panic of the calling function into an
+// *InternalError in *err. Defer it in functions that other goroutines
+// call, such as the callbacks of the engine, whose panics Guard does not see.
+func Recover(err *error) {
+	if p := recover(); p != nil {
+		*err = &InternalError{Value: p, Stack: debug.Stack()}
+	}
 }
 
 // InternalError is a panic caught at the top of a command: a bug, not the

@@ -36,3 +36,19 @@ func TestErrorsPassThrough(t *testing.T) {
 		t.Fatalf("Guard returned %v", err)
 	}
 }
+
+// TestRecoverInAnotherGoroutine: a panic in a goroutine that defers
+// Recover becomes an *InternalError there, instead of ending the process.
+func TestRecoverInAnotherGoroutine(t *testing.T) {
+	done := make(chan error)
+	go func() {
+		var err error
+		defer func() { done <- err }()
+		defer Recover(&err)
+		panic("writer state broken")
+	}()
+	var internal *InternalError
+	if err := <-done; !errors.As(err, &internal) || internal.Value != "writer state broken" {
+		t.Fatalf("Recover gave %v", err)
+	}
+}
