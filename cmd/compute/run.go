@@ -30,6 +30,7 @@ type options struct {
 	n           int
 	out         string
 	cfg         engine.Config
+	tile        int // -tile as given, recorded in the files; cfg.Tile is at most n+1
 	compression results.Compression
 	quiet       bool
 	force       bool
@@ -89,7 +90,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, usagef("-tile %d: need at least 1", *tile)
 	}
 	// A tile taller than the table is the whole table; values never change.
-	opts.cfg.Tile = min(*tile, *n+1)
+	opts.tile, opts.cfg.Tile = *tile, min(*tile, *n+1)
 	if opts.compression, err = results.ParseCompression(*compress); err != nil {
 		return options{}, usagef("-compress: %v", err)
 	}

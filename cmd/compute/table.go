@@ -82,7 +82,7 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 func openWriter(r tables.Ruleset, path string, opts options, stderr io.Writer) (*results.TableWriter, error) {
 	info := results.Info{
 		Table: r.ID, Symbol: r.Symbol, N: opts.n, Definition: r.Definition, Source: r.Source,
-		Compression: opts.compression, Workers: opts.cfg.Workers, Tile: opts.cfg.Tile,
+		Compression: opts.compression, Workers: opts.cfg.Workers, Tile: opts.tile,
 	}
 	if !opts.resume {
 		return results.Create(path, info)
@@ -98,8 +98,8 @@ func openWriter(r tables.Ruleset, path string, opts options, stderr io.Writer) (
 	switch {
 	case saved.Table != r.ID || saved.N != opts.n:
 		return nil, fmt.Errorf("%s: the checkpoint of %s is of table %s at n = %d", r.ID, path, saved.Table, saved.N)
-	case saved.Tile != opts.cfg.Tile:
-		return nil, usagef("-tile %d differs from the interrupted run's %d: resume with -tile %d", opts.cfg.Tile, saved.Tile, saved.Tile)
+	case saved.Tile != opts.tile:
+		return nil, usagef("-tile %d differs from the interrupted run's %d: resume with -tile %d", opts.tile, saved.Tile, saved.Tile)
 	case saved.Compression != opts.compression:
 		return nil, usagef("-compress %s differs from the interrupted run's %s: resume with -compress %s",
 			opts.compression, saved.Compression, saved.Compression)
