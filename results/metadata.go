@@ -27,7 +27,7 @@ const (
 	KeySHA256      = "g_sha256"    // hex SHA-256 of g as little-endian int32, row-major
 	KeyMaxValue    = "max_value"   // largest g; fixed width, see below
 	KeyVersion     = "version"     // program version
-	KeyWorkers     = "workers"     // worker goroutines of the run
+	KeyWorkers     = "workers"     // worker goroutines of the run that finished the table; fixed width
 	KeyTile        = "tile"        // tile side of the run
 	KeyCompression = "compression" // buffer compression: zstd, lz4 or none
 	KeySeconds     = "seconds"     // wall-clock seconds of compute and write; fixed width
@@ -38,15 +38,26 @@ const Layout = "row-major: x = 0..n outer, y = 0..n inner, one row per cell; " +
 	"record batches hold whole x-rows; g = -1 marks a base cell the mex ignores"
 
 // The values known only once the last cell is written, g_sha256, max_value
-// and seconds, are written over fixed-width placeholders after the data (see
-// patch.go), so they have fixed widths: max_value is a zero-padded decimal
-// of 11 characters ("00000000013", "-0000000001") and seconds a zero-padded
-// decimal with three places in 12 characters ("00000001.234"). Both parse
-// with int() and float() as they are.
+// and seconds, and workers, which a resumed run may change, are written over
+// fixed-width placeholders after the data (see patch.go), so they have fixed
+// widths: max_value is a zero-padded decimal of 11 characters
+// ("00000000013", "-0000000001"), seconds a zero-padded decimal with three
+// places in 12 characters ("00000001.234") and workers a zero-padded decimal
+// of 6 ("000002"). All parse with int() and float() as they are.
 const (
 	maxValueWidth = 11
 	secondsWidth  = 12
+	workersWidth  = 6
 )
+
+// MaxWorkers is the largest worker count a file records.
+const MaxWorkers = 999999
+
+// formatWorkers renders a worker count in its fixed width; counts outside
+// 0..MaxWorkers are clamped to it.
+func formatWorkers(k int) string {
+	return fmt.Sprintf("%0*d", workersWidth, min(max(k, 0), MaxWorkers))
+}
 
 // formatMaxValue renders a max_value in its fixed width.
 func formatMaxValue(v int32) string { return fmt.Sprintf("%0*d", maxValueWidth, v) }

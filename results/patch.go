@@ -7,7 +7,8 @@ import (
 )
 
 // The checksum, the largest value and the run time are known only after the
-// last cell, but an Arrow IPC file carries its schema, metadata included,
+// last cell, and the worker count is that of the run that finishes the
+// table, which may be a resumed one; but an Arrow IPC file carries its schema, metadata included,
 // twice: in the first message and in the footer. The footer is written last,
 // with the final values; in the first message the writer puts fixed-width
 // placeholders, and patchMetadata overwrites them in place once the file is
@@ -19,7 +20,11 @@ var (
 	placeholderSHA256   = strings.Repeat("\x01", 64)
 	placeholderMaxValue = strings.Repeat("\x02", maxValueWidth)
 	placeholderSeconds  = strings.Repeat("\x03", secondsWidth)
+	placeholderWorkers  = strings.Repeat("\x04", workersWidth)
 )
+
+// placeholders lists every placeholder of a table file's schema.
+var placeholders = []string{placeholderSHA256, placeholderMaxValue, placeholderSeconds, placeholderWorkers}
 
 // arrowMagic opens and closes an Arrow IPC file.
 const arrowMagic = "ARROW1"

@@ -192,9 +192,11 @@ func (t openedTable) close() {
 	t.file.Close()
 }
 
-// openTable opens path and reads and checks its schema and metadata.
+// openTable opens path and reads and checks its schema and metadata. It
+// refuses what is not a regular file, a FIFO or a device, without waiting
+// on it.
 func openTable(path string) (openedTable, error) {
-	f, err := os.Open(path)
+	f, err := openRegular(path, os.O_RDONLY)
 	if err != nil {
 		return openedTable{}, fmt.Errorf("read %s: %w", path, err)
 	}

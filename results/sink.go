@@ -98,7 +98,7 @@ func (s *messageSink) WritePayload(p ipc.Payload) error {
 // meta, to be written at offset, will lie in the file. Each must occur once.
 func (s *messageSink) findPlaceholders(meta []byte, offset int64) error {
 	s.placeholders = make(map[string]int64)
-	for _, p := range []string{placeholderSHA256, placeholderMaxValue, placeholderSeconds} {
+	for _, p := range placeholders {
 		if c := bytes.Count(meta, []byte(p)); c != 1 {
 			return fmt.Errorf("write schema: %d placeholders of a %d-byte value, want 1", c, len(p))
 		}

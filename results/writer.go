@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/apache/arrow/go/v17/arrow"
@@ -65,18 +66,21 @@ type TableWriter struct {
 	started         time.Time
 	secondsBefore   float64     // run time of earlier, interrupted runs
 	resumed         *checkpoint // the checkpoint Replay must still verify
+	savedRows       int         // rows the last checkpoint on disk records
 }
 
 // Create starts the file of info's table at path, replacing any partial
-// file of an earlier run; info.SHA256, MaxValue and Seconds are ignored (Commit
-// fills them in). The directory must exist.
+// file of an earlier run (a symbolic link there is replaced, never
+// followed); info.SHA256, MaxValue and Seconds are ignored (Commit fills
+// them in). The directory must exist.
 func Create(path string, info Info) (*TableWriter, error) {
 	if info.N < 0 {
 		return nil, fmt.Errorf("create %s: n = %d is negative", path, info.N)
 	}
 	partial := PartialName(path)
 	os.Remove(checkpointName(partial))
-	f, err := os.OpenFile(partial, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
+	os.Remove(partial)
+	f, err := os.OpenFile(partial, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
@@ -95,7 +99,7 @@ func newTableWriter(path string, f *os.File, info Info, sink *messageSink) *Tabl
 		partial:         f.Name(),
 		file:            f,
 		sink:            sink,
-		schema:          tableSchema(info, placeholderSHA256, placeholderMaxValue, placeholderSeconds),
+		schema:          tableSchema(info, placeholderSHA256, placeholderMaxValue, placeholderSeconds, placeholderWorkers),
 		info:            info,
 		hash:            sha256.New(),
 		max:             math.MinInt32,
@@ -121,13 +125,13 @@ func (w *TableWriter) Info() Info { return w.info }
 
 // tableSchema is the x, y, g schema with info's metadata and the given
 // values of the keys known only at the end.
-func tableSchema(info Info, sha, maxValue, seconds string) *arrow.Schema {
+func tableSchema(info Info, sha, maxValue, seconds, workers string) *arrow.Schema {
 	md := arrow.NewMetadata(
 		[]string{KeyTable, KeySymbol, KeyN, KeyDefinition, KeySource, KeyLayout,
 			KeyVersion, KeyWorkers, KeyTile, KeyCompression,
 			KeySHA256, KeyMaxValue, KeySeconds},
 		[]string{info.Table, info.Symbol, strconv.Itoa(info.N), info.Definition, info.Source, Layout,
-			Version, strconv.Itoa(info.Workers), strconv.Itoa(info.Tile), string(info.Compression),
+			Version, workers, strconv.Itoa(info.Tile), string(info.Compression),
 			sha, maxValue, seconds},
 	)
 	return arrow.NewSchema([]arrow.Field{
@@ -204,7 +208,8 @@ func (w *TableWriter) seconds() float64 {
 // Commit finishes a complete table: it writes the footer with the checksum,
 // the largest value and the run time, fills them into the schema at the
 // start of the file, syncs it and renames it to its final path. On error the
-// partial file is removed.
+// partial file and its last checkpoint are kept for Resume if that saved any
+// rows (see SavedRows), and removed otherwise.
 func (w *TableWriter) Commit() (Summary, error) {
 	n := w.info.N
 	if w.nextX != n+1 {
@@ -221,8 +226,9 @@ func (w *TableWriter) Commit() (Summary, error) {
 		placeholderSHA256:   sum.SHA256,
 		placeholderMaxValue: formatMaxValue(sum.MaxValue),
 		placeholderSeconds:  formatSeconds(w.seconds()),
+		placeholderWorkers:  formatWorkers(w.info.Workers),
 	}
-	footer := encodeFooter(tableSchema(w.info, sum.SHA256, final[placeholderMaxValue], final[placeholderSeconds]).Metadata(), w.sink.blocks)
+	footer := encodeFooter(tableSchema(w.info, sum.SHA256, final[placeholderMaxValue], final[placeholderSeconds], final[placeholderWorkers]).Metadata(), w.sink.blocks)
 	var trailer [4]byte
 	binary.LittleEndian.PutUint32(trailer[:], uint32(len(footer)))
 	_, err := w.sink.Write(footer)
@@ -242,8 +248,10 @@ func (w *TableWriter) Commit() (Summary, error) {
 		err = os.Rename(w.partial, w.path)
 	}
 	if err != nil {
-		os.Remove(w.partial)
-		os.Remove(checkpointName(w.partial))
+		if w.savedRows == 0 {
+			os.Remove(w.partial)
+			os.Remove(checkpointName(w.partial))
+		}
 		return Summary{}, fmt.Errorf("commit %s: %w", w.path, err)
 	}
 	os.Remove(checkpointName(w.partial))
@@ -253,13 +261,14 @@ func (w *TableWriter) Commit() (Summary, error) {
 
 // Suspend stops writing but keeps what was written: it records a final
 // checkpoint and closes the file, so that Resume can continue from the
-// last row written. It returns that row count.
+// last row written. It returns the rows saved: those written, or if the
+// final checkpoint failed, those of the last one that did not.
 func (w *TableWriter) Suspend() (rows int, err error) {
 	err = w.checkpoint()
 	if cerr := w.file.Close(); err == nil {
 		err = cerr
 	}
-	return w.nextX, err
+	return w.savedRows, err
 }
 
 // Abort abandons the table and removes the partial file and its checkpoint;

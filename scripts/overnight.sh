@@ -9,17 +9,23 @@
 #   -values LO-HI values the pattern search looks at (default 0-40)
 #
 # Writes DIR/<table>_n<N>.arrow for every table (tables already there are
-# kept and interrupted ones resumed, so a re-run after an interruption only
-# computes what is missing) and the report
+# checked and kept, interrupted ones resumed, so a re-run after an
+# interruption only computes what is missing) and the report
 # DIR/report-<date>-n<N>/:
 #   summary.md              what was run, how long it took, what holds and fails
-#   claims.txt, claims.json cmd/verify's report of every claim
+#   claims.txt, claims.json cmd/verify's report of every claim, on the tables of N
 #   patterns_<table>.{txt,json,md}  the pattern search of each table
-#   overnight.log           every step with its start time and duration
-# The report is assembled in a temporary directory and moved into place at
+#   overnight.log           every step with its start time and duration, and
+#                           everything compute and verify said
+# The report is assembled in a hidden work directory and moved into place at
 # the end, so a report directory is always complete; a re-run the same day
-# replaces it. Exit status: 0 when the job ran (claims that fail are
-# findings, listed in the summary), 1 when a step failed, 2 on bad usage.
+# replaces it. Errors of compute and verify go to the terminal as well as to
+# the log; when a step fails, or the job is stopped, the log is kept as
+# DIR/overnight-<date>-n<N>-failed.log. Stopping the job (Ctrl-C, kill)
+# stops the step running; one job at a time runs per DIR, and it removes the
+# work directories that killed jobs left. Exit status: 0 when the job ran
+# (claims that fail are findings, listed in the summary), 1 when a step
+# failed or the job was stopped, 2 on bad usage.
 set -euo pipefail
 
 n=10000
@@ -30,7 +36,7 @@ while [[ $# -gt 0 ]]; do
     -n) n="${2:?-n needs a value}"; shift 2 ;;
     -out) out="${2:?-out needs a value}"; shift 2 ;;
     -values) values="${2:?-values needs a value}"; shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "overnight.sh: unknown argument $1 (see -h)" >&2; exit 2 ;;
   esac
 done
@@ -43,44 +49,99 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 report="$out/report-$(date +%F)-n$n"
+failed_log="$out/overnight-$(date +%F)-n$n-failed.log"
+
+# One job per directory at a time. The lock (closed for the steps, so that
+# a step orphaned by a kill -9 of this script does not hold it) also tells
+# that every hidden work directory there is left by a killed job.
+exec 9>>"$out/.overnight.lock"
+if ! flock -n 9; then
+  echo "overnight.sh: another overnight job is running in $out ($(cat "$out/.overnight.lock")); wait for it or stop it" >&2
+  exit 1
+fi
+echo "pid $$, started $(date '+%F %T')" >"$out/.overnight.lock"
+for stale in "$out"/.report.*; do
+  if [[ -d "$stale" ]]; then
+    echo "overnight: removing $stale, left by a job that was killed" >&2
+    rm -rf "$stale"
+  fi
+done
+
 work="$(mktemp -d "$out/.report.XXXXXX")"
 bin="$work/.bin"
 chmod 755 "$work"
-trap 'rm -rf "$work"' EXIT
 log="$work/overnight.log"
 : >"$log"
 
+# On failure or when stopped, keep the log beside the tables.
+finish() {
+  local status=$?
+  if [[ $status -ne 0 && -f "$log" ]]; then
+    mv "$log" "$failed_log"
+    echo "overnight.sh: failed (exit $status); the log is kept in $failed_log" >&2
+  fi
+  rm -rf "$work"
+  exit "$status"
+}
+trap finish EXIT
+
+# A signal stops the step running (compute saves a checkpoint on SIGTERM)
+# and ends the job.
+child=""
+stop() {
+  echo "overnight.sh: stopped by SIG$1" >&2
+  echo "$(date '+%F %T') stopped by SIG$1" >>"$log"
+  if [[ -n "$child" ]]; then
+    kill -TERM "$child" 2>/dev/null || true
+    wait "$child" 2>/dev/null || true
+  fi
+  exit 1
+}
+for sig in INT TERM HUP; do
+  trap "stop $sig" "$sig"
+done
+
 # step NAME COMMAND...: runs COMMAND, logging its start, duration and status.
+# It runs in the background and is waited for, so that a signal reaches
+# the trap at once.
 step() {
   local name="$1"; shift
   local start end status=0
   start=$(date +%s.%N)
   echo "$(date '+%F %T') start $name: $*" >>"$log"
-  "$@" || status=$?
+  "$@" 9>&- &
+  child=$!
+  wait "$child" || status=$?
+  child=""
   end=$(date +%s.%N)
   printf '%s done  %s: exit %d, %s s\n' "$(date '+%F %T')" "$name" "$status" \
     "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')" >>"$log"
   return "$status"
 }
 
-echo "overnight: n=$n, tables and report in $out" >&2
-step build go build -C "$repo" -o "$bin/" ./cmd/compute ./cmd/verify
+# to_log_and_terminal: stderr of a step, into the log and onto the terminal.
+exec 8>&2
+to_log_and_terminal() { tee -a "$log" >&8; }
 
-# -resume skips the tables already complete and continues interrupted ones.
-step compute "$bin/compute" -table all -n "$n" -out "$out" -quiet -resume >>"$log" 2>&1
+echo "overnight: n=$n, tables and report in $out" >&2
+step build go build -C "$repo" -o "$bin/" ./cmd/compute ./cmd/verify 2> >(to_log_and_terminal)
+
+# -resume skips the tables already complete (after checking them) and
+# continues interrupted ones.
+step compute "$bin/compute" -table all -n "$n" -out "$out" -quiet -resume >>"$log" 2> >(to_log_and_terminal)
 
 # cmd/verify exits 3 when a claim fails: that is a finding, not an error.
 verify_status=0
-step claims "$bin/verify" -in "$out" -json "$work/claims.json" >"$work/claims.txt" 2>>"$log" || verify_status=$?
+step claims "$bin/verify" -in "$out" -n "$n" -json "$work/claims.json" >"$work/claims.txt" 2> >(to_log_and_terminal) \
+  || verify_status=$?
 if [[ $verify_status -ne 0 && $verify_status -ne 3 ]]; then
-  echo "overnight.sh: verify failed (exit $verify_status); see $log" >&2
-  cat "$log" >&2
+  echo "overnight.sh: verify failed (exit $verify_status)" >&2
   exit 1
 fi
 
 for id in gneg1 gstarneg1 passnim; do
   step "patterns $id" "$bin/verify" -patterns -in "$out/${id}_n$n.arrow" -values "$values" \
-    -json "$work/patterns_$id.json" -markdown "$work/patterns_$id.md" >"$work/patterns_$id.txt" 2>>"$log"
+    -json "$work/patterns_$id.json" -markdown "$work/patterns_$id.md" >"$work/patterns_$id.txt" 2> >(to_log_and_terminal)
 done
 
 {
@@ -131,5 +192,4 @@ done
 
 rm -rf "$bin" "$report"
 mv "$work" "$report"
-trap - EXIT
 echo "overnight: report in $report" >&2

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strings"
 	"syscall"
@@ -11,12 +12,58 @@ import (
 	"github.com/grundy-lab/grundy/results"
 )
 
-// File bytes per cell of each compression, measured on gneg1 and passnim at
-// n = 3000, 10000 and 32768 (zstd 1.10–1.32, lz4 3.1, none 12.0) and rounded up.
-var bytesPerCell = map[results.Compression]float64{
-	results.Zstd: 1.4,
-	results.LZ4:  3.2,
-	results.None: 12.05,
+// measuredFileSize is a table's file size per cell, measured from real
+// files: compute -workers 1 -tile 128 -table all at n = 3000 and 10000 (and
+// 20000 for wythoff and passnim), AMD EPYC, Go 1.26.
+type measuredFileSize struct {
+	zstd float64 // bytes per cell with zstd, the larger of n = 3000 and 10000
+	lz4  float64 // bytes per cell with lz4 at n = 3000
+	// growth is the zstd bytes per cell added per doubling of n beyond
+	// 10000: the g column compresses less as its values grow. Measured from
+	// n = 10000 to 20000 where given (wythoff 0.25, passnim 0.055), else twice
+	// the slope from 3000 to 10000.
+	growth float64
+}
+
+// fileSizes holds the measurements by table id. Wythoff's Nim, whose values
+// grow fastest, needs 1.65, 1.86 and 2.10 bytes per cell at n = 3000, 10000
+// and 20000.
+var fileSizes = map[string]measuredFileSize{
+	"nim":         {zstd: 0.43, lz4: 3.29},
+	"g1":          {zstd: 0.43, lz4: 3.29},
+	"gneg1":       {zstd: 1.15, lz4: 3.10, growth: 0.053},
+	"gstarneg1":   {zstd: 1.01, lz4: 3.33, growth: 0.025},
+	"passnim":     {zstd: 1.19, lz4: 3.13, growth: 0.06},
+	"wythoff":     {zstd: 1.86, lz4: 3.52, growth: 0.25},
+	"deletenim":   {zstd: 0.18, lz4: 1.33},
+	"vdn":         {zstd: 0.20, lz4: 1.36},
+	"josephusnim": {zstd: 0.04, lz4: 1.01},
+}
+
+// uncompressedBytesPerCell is the size of a file without compression: three
+// int32 columns, 12.001 bytes per cell measured, rounded up.
+const uncompressedBytesPerCell = 12.05
+
+// fileSizeMargin is the safety factor of the disk estimate.
+const fileSizeMargin = 1.1
+
+// bytesPerCell is the planned file size per cell of table id at size n
+// with compression c: the measurement, its growth with n, and the margin;
+// an unmeasured table is planned as if its g column did not compress.
+func bytesPerCell(id string, c results.Compression, n int) float64 {
+	if c == results.None {
+		return uncompressedBytesPerCell
+	}
+	m, ok := fileSizes[id]
+	if !ok {
+		m = measuredFileSize{zstd: 4.1, lz4: 4.1}
+	}
+	rate := m.zstd
+	if c == results.LZ4 {
+		rate = m.lz4
+	}
+	rate += m.growth * max(0, math.Log2(float64(n)/10000))
+	return min(rate*fileSizeMargin, uncompressedBytesPerCell)
 }
 
 // cellsPerCoreSecond is the rate of compute and write, zstd, per core,
@@ -32,28 +79,53 @@ type plan struct {
 	seconds float64
 }
 
-// estimate plans the run of opts.
+// estimate plans the run of opts. Its arithmetic is in float64 and
+// saturates at math.MaxInt64, so that no flag value makes it overflow.
 func estimate(opts options) plan {
-	perTable := int64(opts.n+1) * int64(opts.n+1)
-	cells := perTable * int64(len(opts.tables))
-	band := int64(opts.cfg.Tile) * int64(opts.n+1) * 4
+	perTable := float64(opts.n+1) * float64(opts.n+1)
 	cores := min(opts.cfg.Workers, runtime.NumCPU())
-	// One table at a time: the peak is that of the hungriest.
+	var cells, disk float64
+	for _, r := range opts.tables {
+		cells += perTable
+		// Each record batch adds its metadata and padding, under a KiB; the
+		// schema and footer with their metadata, about 10 KiB.
+		batches := math.Ceil(float64(opts.n+1) / float64(opts.cfg.Tile))
+		disk += perTable*bytesPerCell(r.ID, opts.compression, opts.n) + 1024*batches + 16<<10
+	}
+	return plan{
+		cells:   saturate(cells),
+		memory:  saturate(memoryBytes(opts)),
+		disk:    saturate(disk),
+		seconds: cells / (cellsPerCoreSecond * float64(cores)),
+	}
+}
+
+// memoryBytes is the peak memory of the run: one table at a time, so that
+// of the hungriest. The engine's column sets and bands, the writer's x and
+// y columns and about three bands of compression buffers, times 2.5 for the
+// garbage collector's headroom, plus the zstd encoders' windows: this gives
+// 325 MB and 1.13 GB at n = 10000 and 32768, where the peak RSS measured
+// was 260 MB and 1.12 GB.
+func memoryBytes(opts options) float64 {
+	band := float64(opts.cfg.Tile) * float64(opts.n+1) * 4
+	// engine.MemoryBytes counts in int64; where its bands alone would pass
+	// an exabyte, no machine has the memory anyway.
+	if band*float64(opts.cfg.Workers+6) > 1<<60 {
+		return math.Inf(1)
+	}
 	var engineBytes int64
 	for _, r := range opts.tables {
 		engineBytes = max(engineBytes, engine.MemoryBytes(r.Rules, opts.n, opts.cfg))
 	}
-	return plan{
-		cells: cells,
-		// The engine's column sets and bands, the writer's x and y columns
-		// and about three bands of compression buffers, times 2.5 for the
-		// garbage collector's headroom, plus the zstd encoders' windows:
-		// this gives 325 MB and 1.13 GB at n = 10000 and 32768, where the
-		// peak RSS measured was 260 MB and 1.12 GB.
-		memory:  (engineBytes+5*band)*5/2 + 150<<20,
-		disk:    int64(float64(cells)*bytesPerCell[opts.compression]) + 4096,
-		seconds: float64(cells) / (cellsPerCoreSecond * float64(cores)),
+	return (float64(engineBytes)+5*band)*5/2 + 150<<20
+}
+
+// saturate converts v to int64, the values beyond its range to its ends.
+func saturate(v float64) int64 {
+	if v >= math.MaxInt64 {
+		return math.MaxInt64
 	}
+	return int64(v)
 }
 
 // checkPlan refuses, unless -force, a run that does not fit this machine's

@@ -23,10 +23,7 @@ func TestKillAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "compute")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCompute(t)
 	const id, n = "passnim", 5000
 	want := uninterruptedSHA(t, id, n, "-tile", "64")
 	dir := t.TempDir()
@@ -38,12 +35,7 @@ func TestKillAndResume(t *testing.T) {
 		if attempt == 40 {
 			t.Fatalf("no run finished in %d attempts", attempt)
 		}
-		cmd := exec.Command(bin, args...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd, stderr := startCompute(t, bin, args...)
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
 		select {
@@ -96,4 +88,27 @@ func partialBeyondCheckpoint(t *testing.T, path string) bool {
 	}
 	st, err := os.Stat(partial)
 	return err == nil && st.Size() > c.Offset
+}
+
+// startCompute starts the binary bin with args, collecting its stderr.
+func startCompute(t *testing.T, bin string, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, &stderr
+}
+
+// buildCompute builds the command into a temporary directory and returns
+// the binary's path.
+func buildCompute(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "compute")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }

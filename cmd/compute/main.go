@@ -9,39 +9,37 @@
 // A table is written to a hidden partial file beside its final name, which
 // it takes only when complete. Every -checkpoint the rows written are synced
 // and recorded; after a kill, -resume (with the same flags) continues each
-// table from its last checkpoint and skips the tables already complete.
+// table from its last checkpoint and skips the tables whose file is
+// complete, which it checks. A run holds a lock on each of its tables, so a
+// second run of one of them refuses at once, naming the first.
 //
-// Exit status: 0 on success, 1 on a runtime failure, 2 on a usage error.
+// Exit status: 0 on success, 1 on a runtime failure (an internal error
+// included), 2 on a usage error.
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
+
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
+	err := cli.Run(run, os.Args[1:], os.Stdout, os.Stderr)
 	os.Exit(exitCode(err, os.Stderr))
 }
 
 // exitCode reports err on stderr and maps it to the exit status.
 func exitCode(err error, stderr io.Writer) int {
-	var usage usageError
-	switch {
-	case err == nil:
+	if err == nil {
 		return 0
-	case errors.As(err, &usage):
-		fmt.Fprintln(stderr, "compute:", err)
-		return 2
-	default:
-		fmt.Fprintln(stderr, "compute:", err)
-		return 1
 	}
+	fmt.Fprintln(stderr, "compute:", err)
+	var usage usageError
+	if errors.As(err, &usage) {
+		return 2
+	}
+	return 1
 }

@@ -30,6 +30,7 @@ type options struct {
 	n           int
 	out         string
 	cfg         engine.Config
+	tile        int // -tile as given, recorded in the files; cfg.Tile is at most n+1
 	compression results.Compression
 	quiet       bool
 	force       bool
@@ -49,7 +50,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	n := fs.Int("n", 10000, "compute 0 ≤ x, y ≤ n")
 	out := fs.String("out", "out", "directory for the result files (created if missing)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
-	tile := fs.Int("tile", engine.DefaultTile, "tile side in cells (changes speed, never values)")
+	tile := fs.Int("tile", engine.DefaultTile, "tile side in cells (changes speed, never values; above n+1 it is n+1)")
 	compress := fs.String("compress", "zstd", "Arrow buffer compression: zstd, lz4 or none")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	force := fs.Bool("force", false, "run even if the memory estimate exceeds this machine's memory")
@@ -79,8 +80,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if *n < 0 || *n > maxN {
 		return options{}, usagef("-n %d is out of range: give 0 ≤ n ≤ %d", *n, maxN)
 	}
-	if *workers < 1 {
-		return options{}, usagef("-workers %d: need at least 1", *workers)
+	if *workers < 1 || *workers > results.MaxWorkers {
+		return options{}, usagef("-workers %d: give 1 to %d", *workers, results.MaxWorkers)
 	}
 	if *checkpoint < 0 {
 		return options{}, usagef("-checkpoint %v: give a duration ≥ 0", *checkpoint)
@@ -88,25 +89,31 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if *tile < 1 {
 		return options{}, usagef("-tile %d: need at least 1", *tile)
 	}
+	// A tile taller than the table is the whole table; values never change.
+	opts.tile, opts.cfg.Tile = *tile, min(*tile, *n+1)
 	if opts.compression, err = results.ParseCompression(*compress); err != nil {
 		return options{}, usagef("-compress: %v", err)
 	}
 	return opts, nil
 }
 
-// parseTables resolves a -table list.
+// parseTables resolves a -table list; a table named twice is computed once.
 func parseTables(list string) ([]tables.Ruleset, error) {
 	if list == "all" {
 		return tables.All(), nil
 	}
 	var rs []tables.Ruleset
+	seen := make(map[string]bool)
 	for _, id := range strings.Split(list, ",") {
 		id = strings.TrimSpace(id)
 		r, ok := tables.Lookup(id)
 		if !ok {
 			return nil, usagef("-table: unknown table %q (valid: %s, or all)", id, tables.ValidIDs())
 		}
-		rs = append(rs, r)
+		if !seen[id] {
+			seen[id] = true
+			rs = append(rs, r)
+		}
 	}
 	return rs, nil
 }
@@ -122,6 +129,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if err := checkWritable(opts.out); err != nil {
+		return err
+	}
+	paths := make([]string, len(opts.tables))
+	for i, r := range opts.tables {
+		paths[i] = tablePath(r, opts)
+	}
+	locks, err := lockTables(paths, describeSelf(args))
+	if err != nil {
+		return err
+	}
+	defer releaseAll(locks)
+	if opts.tables, err = prepareTables(opts, stdout, stderr); err != nil || len(opts.tables) == 0 {
 		return err
 	}
 	if err := checkPlan(estimate(opts), opts, stderr); err != nil {

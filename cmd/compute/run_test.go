@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/tables"
@@ -267,6 +268,7 @@ func TestExitCodes(t *testing.T) {
 		{usagef("-n bad"), 2},
 		{fmt.Errorf("wrapped: %w", usagef("-n bad")), 2},
 		{errors.New("disk full"), 1},
+		{&cli.InternalError{Value: "index out of range"}, 1},
 	}
 	for _, tt := range tests {
 		if got := exitCode(tt.err, &sink); got != tt.want {

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
 
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/tables"
@@ -16,17 +15,12 @@ import (
 
 // computeTable computes one table into its file and prints a summary line.
 // With -resume it continues an interrupted run of the table from its last
-// checkpoint, and skips a table whose file is complete. On Ctrl-C it saves
-// a checkpoint and says where a resume would continue.
+// checkpoint. On Ctrl-C it saves a checkpoint and says where a resume would
+// continue; on a failure, a full disk included, it keeps the last
+// checkpoint and says how to resume.
 func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) error {
 	start := time.Now()
-	path := filepath.Join(opts.out, results.FileName(r.ID, opts.n))
-	if opts.resume {
-		if _, err := os.Stat(path); err == nil {
-			fmt.Fprintf(stdout, "%-10s n=%d  already complete: %s\n", r.ID, opts.n, path)
-			return nil
-		}
-	}
+	path := tablePath(r, opts)
 	w, err := openWriter(r, path, opts, stderr)
 	if err != nil {
 		return err
@@ -36,7 +30,16 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 	cells := int64(opts.n+1) * int64(opts.n+1)
 	bar := newProgress(stderr, opts.quiet, r.ID, cells)
 	bar.add(int64(first) * int64(opts.n+1))
-	err = engine.Continue(ctx, r.Rules, opts.n, opts.cfg, first, w.Replay, func(b engine.Band) error {
+	// Rows that do not read back as their checkpoint says are no progress
+	// to keep: the error says to start afresh.
+	replayFailed := false
+	replay := func(visit func(engine.Band) error) error {
+		err := w.Replay(visit)
+		replayFailed = err != nil
+		return err
+	}
+	err = engine.Continue(ctx, r.Rules, opts.n, opts.cfg, first, replay, func(b engine.Band) (err error) {
+		defer cli.Recover(&err) // it runs in an engine goroutine
 		if err := w.WriteBand(b); err != nil {
 			return err
 		}
@@ -47,18 +50,20 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 	if err != nil && ctx.Err() != nil {
 		rows, serr := w.Suspend()
 		if serr != nil {
-			return fmt.Errorf("%s: interrupted, and the checkpoint failed: %w", r.ID, serr)
+			return fmt.Errorf("%s: interrupted, and the last checkpoint failed: %w; %s", r.ID, serr, savedRows(path, rows, opts.n))
 		}
-		return fmt.Errorf("%s: interrupted; rows 0..%d of %d are saved in %s: rerun with -resume to continue from row %d",
-			r.ID, rows-1, opts.n+1, results.PartialName(path), rows)
+		return fmt.Errorf("%s: interrupted; %s", r.ID, savedRows(path, rows, opts.n))
+	}
+	if err != nil && replayFailed {
+		w.Keep()
+		return fmt.Errorf("%s: %w", r.ID, err)
 	}
 	if err != nil {
-		w.Abort()
-		return fmt.Errorf("%s: %w (nothing was written to %s)", r.ID, err, path)
+		return failed(r.ID, path, err, w.Keep(), opts.n)
 	}
 	sum, err := w.Commit()
 	if err != nil {
-		return err
+		return failed(r.ID, path, err, w.SavedRows(), opts.n)
 	}
 	seconds := time.Since(start).Seconds()
 	resumed := ""
@@ -77,7 +82,7 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 func openWriter(r tables.Ruleset, path string, opts options, stderr io.Writer) (*results.TableWriter, error) {
 	info := results.Info{
 		Table: r.ID, Symbol: r.Symbol, N: opts.n, Definition: r.Definition, Source: r.Source,
-		Compression: opts.compression, Workers: opts.cfg.Workers, Tile: opts.cfg.Tile,
+		Compression: opts.compression, Workers: opts.cfg.Workers, Tile: opts.tile,
 	}
 	if !opts.resume {
 		return results.Create(path, info)
@@ -93,12 +98,16 @@ func openWriter(r tables.Ruleset, path string, opts options, stderr io.Writer) (
 	switch {
 	case saved.Table != r.ID || saved.N != opts.n:
 		return nil, fmt.Errorf("%s: the checkpoint of %s is of table %s at n = %d", r.ID, path, saved.Table, saved.N)
-	case saved.Tile != opts.cfg.Tile:
-		return nil, usagef("-tile %d differs from the interrupted run's %d: resume with -tile %d", opts.cfg.Tile, saved.Tile, saved.Tile)
+	case saved.Tile != opts.tile:
+		return nil, usagef("-tile %d differs from the interrupted run's %d: resume with -tile %d", opts.tile, saved.Tile, saved.Tile)
 	case saved.Compression != opts.compression:
 		return nil, usagef("-compress %s differs from the interrupted run's %s: resume with -compress %s",
 			opts.compression, saved.Compression, saved.Compression)
 	}
-	fmt.Fprintf(stderr, "compute: %s: resuming at row %d of %d\n", r.ID, rows, opts.n+1)
-	return results.Resume(path)
+	fmt.Fprintf(stderr, "compute: %s: resuming at row %d of %d from %s\n", r.ID, rows, opts.n+1, results.PartialName(path))
+	w, err := results.Resume(path)
+	if err == nil {
+		w.SetWorkers(opts.cfg.Workers)
+	}
+	return w, err
 }

@@ -28,11 +28,16 @@ type inputSet struct {
 	missing []string
 }
 
-// findTables finds in dir the file of each table of ids: the one named
-// <id>_n<N>.arrow with the largest N. It checks each chosen file's
-// metadata, so that a truncated or foreign file is an error naming it
-// before any checking starts; a table with no file is listed as missing.
-func findTables(dir string, ids []string) (inputSet, error) {
+// findTables finds in dir the file of each table of ids with the largest
+// n, as findTablesAt does.
+func findTables(dir string, ids []string) (inputSet, error) { return findTablesAt(dir, ids, -1) }
+
+// findTablesAt finds in dir the file of each table of ids: the one named
+// <id>_n<n>.arrow, or if n < 0 the one <id>_n<N>.arrow with the largest N.
+// It checks each chosen file's metadata, so that a truncated or foreign
+// file, or one that is not a regular file, is an error naming it before any
+// checking starts; a table with no file is listed as missing.
+func findTablesAt(dir string, ids []string, n int) (inputSet, error) {
 	set := inputSet{dir: dir}
 	if len(ids) == 0 {
 		return set, nil
@@ -44,7 +49,7 @@ func findTables(dir string, ids []string) (inputSet, error) {
 		return set, fmt.Errorf("-in %s: %w (compute tables there first: go run ./cmd/compute -out %s)", dir, err, dir)
 	}
 	for _, id := range ids {
-		f, ok, err := newestFile(dir, id)
+		f, ok, err := tableFileOf(dir, id, n)
 		if err != nil {
 			return set, err
 		}
@@ -65,8 +70,9 @@ func findTables(dir string, ids []string) (inputSet, error) {
 	return set, nil
 }
 
-// newestFile returns the file of table id in dir with the largest n.
-func newestFile(dir, id string) (tableFile, bool, error) {
+// tableFileOf returns the file of table id in dir at size n, or with the
+// largest n if n < 0.
+func tableFileOf(dir, id string, n int) (tableFile, bool, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, id+"_n*.arrow"))
 	if err != nil {
 		return tableFile{}, false, fmt.Errorf("-in %s: %w", dir, err)
@@ -75,12 +81,12 @@ func newestFile(dir, id string) (tableFile, bool, error) {
 	ok := false
 	for _, p := range paths {
 		base := filepath.Base(p)
-		n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(base, id+"_n"), ".arrow"))
-		if err != nil || n < 0 || base != results.FileName(id, n) {
-			continue // not a name cmd/compute writes, as gneg1_nold.arrow
+		size, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(base, id+"_n"), ".arrow"))
+		if err != nil || size < 0 || base != results.FileName(id, size) || (n >= 0 && size != n) {
+			continue // not a name cmd/compute writes, as gneg1_nold.arrow, or another n than asked
 		}
-		if !ok || n > best.N {
-			best, ok = tableFile{ID: id, File: base, N: n, path: p}, true
+		if !ok || size > best.N {
+			best, ok = tableFile{ID: id, File: base, N: size, path: p}, true
 		}
 	}
 	return best, ok, nil

@@ -4,13 +4,14 @@
 //
 // Usage:
 //
-//	verify -in DIR [-claims goishi.*,pass.lem4c] [-bound B] [-cap N] [-json FILE] [-list]
+//	verify -in DIR [-n N] [-claims goishi.*,pass.lem4c] [-bound B] [-cap N] [-json FILE] [-list]
 //
-// It reads <DIR>/<table>_n<N>.arrow as cmd/compute writes them (the
-// largest N of each table), checks every selected claim whose table is
-// present and skips, saying why, those whose table is not, and prints one
-// line per claim: its id, holds, FAILS or skipped, what was checked, and
-// the first counterexamples.
+// It reads <DIR>/<table>_n<N>.arrow as cmd/compute writes them (with -n,
+// the files of that N; without, the largest N of each table), checks every
+// selected claim whose table is present and skips, saying why, those whose
+// table is not, and prints one line per claim: its id, holds, FAILS or
+// skipped, what was checked, and the first counterexamples. A name that is
+// not a regular file, such as a FIFO, is an error, never waited on.
 //
 // With -patterns it searches one table file for periodic patterns of its
 // values instead (conjecture/pattern), printing one line per value and
@@ -23,23 +24,20 @@
 //
 // Exit status: 0 if every checked claim holds, 3 if a counterexample was
 // found, 1 on a runtime failure (an unreadable, truncated or foreign
-// file), 2 on a usage error.
+// file, an interruption, an internal error), 2 on a usage error.
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
+
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
+	err := cli.Run(run, os.Args[1:], os.Stdout, os.Stderr)
 	os.Exit(exitCode(err, os.Stderr))
 }
 

@@ -28,6 +28,7 @@ var errFails = errors.New("counterexamples found")
 // options are the parsed flags.
 type options struct {
 	in     string
+	n      int // the size of the tables to read; -1: the largest of each
 	claims []conjecture.Claim
 	json   string
 	list   bool
@@ -46,6 +47,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	in := fs.String("in", "out", "directory of the table files <table>_n<N>.arrow that cmd/compute writes")
+	exactN := fs.Int("n", -1, "read the table files of this n only (default: the largest n of each table in -in)")
 	claimList := fs.String("claims", "*", "comma-separated claim ids or patterns (goishi.*, pass.lem4?); see -list")
 	bound := fs.Int("bound", 0, "solver bound for every claim that has one; 0 keeps each claim's default (see -list). "+
 		"Solver time grows as a power of the bound: raise it one claim at a time")
@@ -86,8 +88,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err != nil {
 		return options{}, usagef("-claims: %v (see -list for the ids)", err)
 	}
+	if *exactN < -1 {
+		return options{}, usagef("-n %d: give n ≥ 0, or leave it out for the largest n of each table", *exactN)
+	}
 	opts := options{
-		in: *in, claims: claims, json: *jsonPath, list: *list,
+		in: *in, n: *exactN, claims: claims, json: *jsonPath, list: *list,
 		opts:     conjecture.Options{Bound: *bound, Cap: *limit},
 		patterns: *search, maxPeriod: *maxPeriod, markdown: *markdown, claimsFrom: *claimsFrom,
 	}
@@ -124,7 +129,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case opts.claimsFrom != "":
 		return runPatternClaims(ctx, opts, stdout, stderr)
 	}
-	inputs, err := findTables(opts.in, tablesOf(opts.claims))
+	inputs, err := findTablesAt(opts.in, tablesOf(opts.claims), opts.n)
 	if err != nil {
 		return err
 	}

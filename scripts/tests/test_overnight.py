@@ -1,8 +1,11 @@
 """scripts/overnight.sh end to end at a small n: the report, its JSON, the log, re-runs."""
 
 import json
+import os
 import pathlib
+import signal
 import subprocess
+import time
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "scripts" / "overnight.sh"
@@ -22,15 +25,31 @@ def report_dir(out):
     return reports[0]
 
 
+def compute(out, *args):
+    """Run cmd/compute into out."""
+    subprocess.run(["go", "run", "./cmd/compute", "-out", str(out), "-quiet", *args],
+                   cwd=REPO, check=True, capture_output=True, timeout=600)
+
+
 def test_overnight_writes_a_complete_report_and_reruns(tmp_path):
+    # A killed job's work directory, and a larger table than asked for.
+    stale = tmp_path / ".report.Xk3v9q"
+    stale.mkdir()
+    (stale / "claims.txt").write_text("left by a killed job")
+    compute(tmp_path, "-table", "gneg1", "-n", str(N + 20))
+
     first = run(tmp_path)
     assert first.returncode == 0, first.stderr
+    assert not stale.exists(), "the stale work directory is left"
+    assert str(stale) in first.stderr
     for table in ("nim", "g1", "gneg1", "gstarneg1", "passnim", "wythoff"):
         assert (tmp_path / f"{table}_n{N}.arrow").is_file()
     report = report_dir(tmp_path)
     summary = (report / "summary.md").read_text()
     claims = json.loads((report / "claims.json").read_text())["claims"]
     assert len(claims) >= 40
+    tables = json.loads((report / "claims.json").read_text())["tables"]
+    assert {t["id"]: t["n"] for t in tables}["gneg1"] == N, "the claims were not checked at the n asked"
     statuses = {c["id"]: c["status"] for c in claims}
     holding = sum(s == "holds" for s in statuses.values())
     assert f"{len(claims)} claims: {holding} hold" in summary
@@ -61,3 +80,40 @@ def test_overnight_usage_errors(tmp_path):
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode == 2, (args, result.stderr)
         assert "overnight.sh:" in result.stderr
+
+
+def test_a_failing_step_is_shown_and_its_log_kept(tmp_path):
+    (tmp_path / f"nim_n{N}.arrow").mkdir()
+    result = run(tmp_path)
+    assert result.returncode == 1
+    assert "not a table file" in result.stderr, "compute's error is not on the terminal"
+    logs = list(tmp_path.glob(f"overnight-*-n{N}-failed.log"))
+    assert len(logs) == 1, result.stderr
+    log = logs[0].read_text()
+    assert "not a table file" in log and "done  compute: exit 1" in log
+    assert str(logs[0]) in result.stderr
+    assert not list(tmp_path.glob(".report.*")) and not list(tmp_path.glob("report-*"))
+
+
+def test_stopping_the_job_stops_compute(tmp_path):
+    n = 2500
+    job = subprocess.Popen(["bash", str(SCRIPT), "-n", str(n), "-out", str(tmp_path)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lock = tmp_path / f".nim_n{n}.arrow.lock"
+    deadline = time.time() + 300
+    while "pid" not in (lock.read_text() if lock.exists() else ""):
+        assert time.time() < deadline and job.poll() is None, "compute never started"
+        time.sleep(0.05)
+    compute_pid = int(lock.read_text().split()[1])
+    job.send_signal(signal.SIGTERM)
+    _, stderr = job.communicate(timeout=60)
+    assert job.returncode == 1, stderr
+    try:
+        os.kill(compute_pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive, "compute outlived the job that started it"
+    log = next(tmp_path.glob(f"overnight-*-n{n}-failed.log")).read_text()
+    assert "stopped by SIGTERM" in log and "nim: interrupted" in log
+    assert "nim: interrupted" in stderr

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// Before any table is computed, with the tables' locks held, each table's
+// final name is looked at: anything there but a regular file would make the
+// rename at the end fail after all the work, so it is an error now; under
+// -resume a file there is read through and checked (footer, rows,
+// metadata, g_sha256) before the table is skipped as complete, and a
+// damaged one is computed again.
+
+// prepareTables checks the final name of every table of opts and returns
+// the tables still to compute.
+func prepareTables(opts options, stdout, stderr io.Writer) ([]tables.Ruleset, error) {
+	var todo []tables.Ruleset
+	for _, r := range opts.tables {
+		complete, err := prepareTable(r, opts, stdout, stderr)
+		if err != nil {
+			return nil, err
+		}
+		if !complete {
+			todo = append(todo, r)
+		}
+	}
+	return todo, nil
+}
+
+// prepareTable checks the final name of table r and reports whether, under
+// -resume, it already holds the complete table.
+func prepareTable(r tables.Ruleset, opts options, stdout, stderr io.Writer) (complete bool, err error) {
+	path := tablePath(r, opts)
+	st, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return false, fmt.Errorf("%s: %w", r.ID, err)
+	case !st.Mode().IsRegular():
+		return false, fmt.Errorf("%s: %s is a %s, not a table file: move it away, compute writes the table under that name",
+			r.ID, path, results.FileKind(st.Mode()))
+	case opts.resume:
+		info, err := results.Scan(path, func(engine.Band) error { return nil })
+		if err == nil && (info.Table != r.ID || info.N != opts.n) {
+			err = fmt.Errorf("it holds table %s at n = %d", info.Table, info.N)
+		}
+		if err == nil {
+			fmt.Fprintf(stdout, "%-10s n=%d  already complete: %s (checked: %d rows, g_sha256 %.16s)\n",
+				r.ID, opts.n, path, opts.n+1, info.SHA256)
+			if removed, err := results.RemoveStaleCheckpoint(path); removed {
+				fmt.Fprintf(stderr, "compute: %s: removed the checkpoint left by the run that completed it\n", r.ID)
+			} else if err != nil {
+				return false, fmt.Errorf("%s: %w", r.ID, err)
+			}
+			return true, nil
+		}
+		fmt.Fprintf(stderr, "compute: %s: %s is not a complete table (%v): computing it again; "+
+			"it is replaced when the new table is complete\n", r.ID, path, err)
+	}
+	if opts.resume {
+		reportOtherRuns(r, opts, stderr)
+	}
+	return false, nil
+}
+
+// reportOtherRuns says which interrupted runs of table r at another n are
+// kept in -out: -resume continues only the run at -n, and the others' files
+// stay until resumed or deleted.
+func reportOtherRuns(r tables.Ruleset, opts options, stderr io.Writer) {
+	partials, _ := filepath.Glob(filepath.Join(opts.out, "."+r.ID+"_n*.arrow.partial"))
+	for _, p := range partials {
+		n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "."+r.ID+"_n"), ".arrow.partial"))
+		if err != nil || n == opts.n {
+			continue
+		}
+		size := ""
+		if st, err := os.Stat(p); err == nil {
+			size = ", " + formatBytes(st.Size())
+		}
+		fmt.Fprintf(stderr, "compute: %s: the interrupted run at n = %d is kept in %s%s: resume it with -n %d -resume, "+
+			"or delete it and its .checkpoint\n", r.ID, n, p, size, n)
+	}
+}
+
+// tablePath is the final name of the file of table r.
+func tablePath(r tables.Ruleset, opts options) string {
+	return filepath.Join(opts.out, results.FileName(r.ID, opts.n))
+}

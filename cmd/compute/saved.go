@@ -1,0 +1,35 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"syscall"
+
+	"github.com/grundy-lab/grundy/results"
+)
+
+// savedRows says what an interrupted or failed run of the table file path
+// left for -resume: rows rows under its last checkpoint.
+func savedRows(path string, rows, n int) string {
+	if rows == 0 {
+		return fmt.Sprintf("no rows were saved yet (nothing was written to %s); rerun, with or without -resume, to start again", path)
+	}
+	return fmt.Sprintf("rows 0..%d of %d are saved in %s: rerun with -resume to continue from row %d",
+		rows-1, n+1, results.PartialName(path), rows)
+}
+
+// failed is the error of a run of the table file path that failed with err
+// after w kept its last checkpoint. When the disk is full it says how to go
+// on elsewhere: the partial file and its checkpoint carry no paths, so
+// they resume from any directory.
+func failed(id, path string, err error, rows, n int) error {
+	msg := fmt.Errorf("%s: %w; %s", id, err, savedRows(path, rows, n))
+	if !errors.Is(err, syscall.ENOSPC) || rows == 0 {
+		return msg
+	}
+	partial := results.PartialName(path)
+	return fmt.Errorf("%w. The disk of %s is full: free space there and rerun with -resume, or move %s and %s to a "+
+		"directory with room and run compute -resume -out THERE with the same -table, -n, -tile and -compress",
+		msg, filepath.Dir(path), partial, partial+".checkpoint")
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy-lab/grundy/results"
+)
+
+// TestFullDiskKeepsTheCheckpoint fills a real, small tmpfs: the run fails
+// saying the disk is full and how to resume elsewhere, keeps its partial
+// file and checkpoint, and a resume from another directory they are moved
+// to writes the table an uninterrupted run writes. (A full disk used to
+// delete both.) It needs permission to mount a tmpfs and skips without.
+func TestFullDiskKeepsTheCheckpoint(t *testing.T) {
+	small := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", small).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs here: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", small).Run() })
+	const id, n = "passnim", 1500
+	want := uninterruptedSHA(t, id, n, "-tile", "32")
+	args := []string{"-table", id, "-n", fmt.Sprint(n), "-tile", "32", "-checkpoint", "0"}
+	_, stderr, code := runCompute(t, append(args, "-out", small, "-force")...)
+	path := filepath.Join(small, results.FileName(id, n))
+	if code != 1 || !strings.Contains(stderr, "no space left") || !strings.Contains(stderr, "-resume -out THERE") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	elsewhere := t.TempDir()
+	for _, name := range []string{results.PartialName(path), results.PartialName(path) + ".checkpoint"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatalf("the full disk lost %s: %v", name, err)
+		}
+		os.WriteFile(filepath.Join(elsewhere, filepath.Base(name)), data, 0o644)
+	}
+	_, stderr, code = runCompute(t, append(args, "-out", elsewhere, "-resume")...)
+	if code != 0 || !strings.Contains(stderr, "resuming at row") || strings.Contains(stderr, "at row 0 ") {
+		t.Fatalf("resume elsewhere: exit %d: %s", code, stderr)
+	}
+	info, err := results.ReadInfo(filepath.Join(elsewhere, results.FileName(id, n)))
+	if err != nil || info.SHA256 != want {
+		t.Fatalf("resumed elsewhere: %v, g_sha256 %s, want %s", err, info.SHA256, want)
+	}
+}
+
+// TestInterruptedBeforeAnyRow: an interruption before any row is saved
+// says so, not "rows 0..-1".
+func TestInterruptedBeforeAnyRow(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := run(ctx, []string{"-table", "gneg1", "-n", "300", "-out", t.TempDir()}, os.Stdout, os.Stderr)
+	if err == nil || strings.Contains(err.Error(), "-1") || !strings.Contains(err.Error(), "no rows were saved") {
+		t.Fatalf("%v", err)
+	}
+}
+
+// TestResumedRunRecordsItsWorkers: the workers metadata of a resumed table
+// is the count of the run that finished it, not of the interrupted one.
+func TestResumedRunRecordsItsWorkers(t *testing.T) {
+	const n = 2000
+	dir := t.TempDir()
+	path := filepath.Join(dir, results.FileName("gneg1", n))
+	args := []string{"-table", "gneg1", "-n", fmt.Sprint(n), "-out", dir, "-tile", "32", "-checkpoint", "0"}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for !fileExists(results.PartialName(path) + ".checkpoint") {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	if err := run(ctx, append(args, "-workers", "1"), io.Discard, io.Discard); err == nil {
+		t.Skip("the run finished before it could be interrupted")
+	}
+	if stdout, stderr, code := runCompute(t, append(args, "-workers", "3", "-resume")...); code != 0 || !strings.Contains(stdout, "resumed at row") {
+		t.Fatalf("resume: exit %d\n%s%s", code, stdout, stderr)
+	}
+	info, err := results.ReadInfo(path)
+	if err != nil || info.Workers != 3 {
+		t.Fatalf("the resumed file records workers %d (%v), want 3", info.Workers, err)
+	}
+}
+
+// TestDamagedRowsAreNotCalledSaved: when the rows of an interrupted run do
+// not read back as their checkpoint says, the message says to start afresh
+// and does not offer -resume again.
+func TestDamagedRowsAreNotCalledSaved(t *testing.T) {
+	const n = 1000
+	dir := t.TempDir()
+	path := filepath.Join(dir, results.FileName("gneg1", n))
+	args := []string{"-table", "gneg1", "-n", fmt.Sprint(n), "-out", dir, "-tile", "16", "-checkpoint", "0"}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for !fileExists(results.PartialName(path) + ".checkpoint") {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	if err := run(ctx, args, io.Discard, io.Discard); err == nil {
+		t.Skip("the run finished before it could be interrupted")
+	}
+	data, _ := os.ReadFile(results.PartialName(path))
+	data[len(data)-20] ^= 0xFF // inside the last batch's compressed body
+	os.WriteFile(results.PartialName(path), data, 0o644)
+	_, stderr, code := runCompute(t, append(args, "-resume")...)
+	if code != 1 || !strings.Contains(stderr, "start afresh") || strings.Contains(stderr, "rerun with -resume") {
+		t.Fatalf("exit %d: %q", code, stderr)
+	}
+}

@@ -1,0 +1,64 @@
+// Package cli is what the commands share around their run function:
+// cancellation on SIGINT and SIGTERM, and a panic turned into an error that
+// says it is a bug, so that a crash never exits with the status of a usage
+// error.
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+)
+
+// RunFunc is a command's whole work: parse args, do it, report on stdout
+// and stderr.
+type RunFunc func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+
+// Run calls run with a context that the first SIGINT or SIGTERM cancels; a
+// second one ends the process at once, as if uncaught, should anything not
+// honour the cancellation. A panic in the goroutine of run becomes an
+// *InternalError. Panics in other goroutines and the runtime's fatal errors,
+// out of memory among them, cannot be recovered: the Go runtime ends the
+// process with status 2 and a stack trace on stderr.
+func Run(run RunFunc, args []string, stdout, stderr io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return Guard(ctx, run, args, stdout, stderr)
+}
+
+// Guard calls run, turning a panic in its goroutine into an *InternalError.
+func Guard(ctx context.Context, run RunFunc, args []string, stdout, stderr io.Writer) (err error) {
+	defer Recover(&err)
+	return run(ctx, args, stdout, stderr)
+}
+
+// Recover, deferred, turns a panic of the calling function into an
+// *InternalError in *err. Defer it in functions that other goroutines
+// call, such as the callbacks of the engine, whose panics Guard does not see.
+func Recover(err *error) {
+	if p := recover(); p != nil {
+		*err = &InternalError{Value: p, Stack: debug.Stack()}
+	}
+}
+
+// InternalError is a panic caught at the top of a command: a bug, not the
+// user's mistake.
+type InternalError struct {
+	Value any
+	Stack []byte
+}
+
+func (e *InternalError) Error() string {
+	return fmt.Sprintf("internal error: %v\n"+
+		"This is a bug, not a problem with your input. Please report it at "+
+		"https://github.com/grundy-lab/grundy/issues with the command line, the program version "+
+		"and this message, stack included:\n%s", e.Value, e.Stack)
+}

@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+// TestPanicIsAnInternalError: a panic in run comes back as an
+// *InternalError that says it is a bug, how to report it and where it
+// happened, rather than crashing with the runtime's status 2, which is also
+// the status of a usage error.
+func TestPanicIsAnInternalError(t *testing.T) {
+	err := Guard(context.Background(), func(context.Context, []string, io.Writer, io.Writer) error {
+		var m map[string]int
+		m["boom"]++
+		return nil
+	}, nil, io.Discard, io.Discard)
+	var internal *InternalError
+	if !errors.As(err, &internal) {
+		t.Fatalf("Guard returned %v", err)
+	}
+	for _, want := range []string{"internal error", "assignment to entry in nil map", "bug", "report", "TestPanicIsAnInternalError"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the message does not say %q:\n%s", want, err)
+		}
+	}
+}
+
+// TestErrorsPassThrough: Guard returns run's own error unchanged.
+func TestErrorsPassThrough(t *testing.T) {
+	want := errors.New("disk full")
+	if err := Guard(context.Background(), func(context.Context, []string, io.Writer, io.Writer) error { return want }, nil, io.Discard, io.Discard); err != want {
+		t.Fatalf("Guard returned %v", err)
+	}
+}
+
+// TestRecoverInAnotherGoroutine: a panic in a goroutine that defers
+// Recover becomes an *InternalError there, instead of ending the process.
+func TestRecoverInAnotherGoroutine(t *testing.T) {
+	done := make(chan error)
+	go func() {
+		var err error
+		defer func() { done <- err }()
+		defer Recover(&err)
+		panic("writer state broken")
+	}()
+	var internal *InternalError
+	if err := <-done; !errors.As(err, &internal) || internal.Value != "writer state broken" {
+		t.Fatalf("Recover gave %v", err)
+	}
+}
