@@ -1,12 +1,9 @@
 package results
 
-import (
-	"fmt"
+import "fmt"
 
-	"github.com/apache/arrow/go/v17/arrow/ipc"
-)
-
-// Compression is the Arrow IPC buffer compression of a table file.
+// Compression is the compression of a table file: of the Arrow IPC
+// buffers, or of the Parquet column chunks.
 type Compression string
 
 // The compressions the writer offers; pyarrow, pandas and polars read all three.
@@ -24,16 +21,4 @@ func ParseCompression(s string) (Compression, error) {
 		return c, nil
 	}
 	return "", fmt.Errorf("unknown compression %q (valid: zstd, lz4, none)", s)
-}
-
-// ipcOptions returns the writer options for c; concurrency is the number of
-// goroutines compressing the columns of a batch.
-func (c Compression) ipcOptions(concurrency int) []ipc.Option {
-	switch c {
-	case Zstd:
-		return []ipc.Option{ipc.WithZstd(), ipc.WithCompressConcurrency(concurrency)}
-	case LZ4:
-		return []ipc.Option{ipc.WithLZ4(), ipc.WithCompressConcurrency(concurrency)}
-	}
-	return nil
 }

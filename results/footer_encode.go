@@ -6,15 +6,15 @@ import (
 	"github.com/apache/arrow/go/v17/arrow"
 )
 
+// metadataV5 is MetadataVersion.V5 of Schema.fbs, the version of every message.
+const metadataV5 = 4
+
 // encodeFooter builds the Arrow file footer of a table file: the schema
 // (columns x, y, g of int32, and md as its metadata) and the record batch
 // blocks. It follows Arrow's File.fbs and Schema.fbs, field by field, as
 // ipc.FileWriter would write it for this schema.
 func encodeFooter(md arrow.Metadata, blocks []block) []byte {
-	const (
-		metadataV5 = 4 // MetadataVersion.V5
-		typeInt    = 2 // Type.Int in the union of field types
-	)
+	const typeInt = 2 // Type.Int in the union of field types
 	b := flatbuffers.NewBuilder(1024)
 
 	var fields [3]flatbuffers.UOffsetT

@@ -52,45 +52,62 @@ func (s *messageSink) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// WritePayload writes one message. The ipc.Writer sends the schema first
-// and then one record batch per Write; the schema has no dictionaries, so
-// there are no other messages.
+// WritePayload writes the schema message, the only one ipc.Writer sends:
+// the record batches come from batchEncoder through writeBatch.
 func (s *messageSink) WritePayload(p ipc.Payload) error {
 	meta := p.Meta()
 	defer meta.Release()
-	if !s.schemaSeen {
-		s.schemaSeen = true
-		if s.skipSchema {
-			return nil
-		}
+	if s.schemaSeen {
+		return fmt.Errorf("write schema: a second message from ipc.Writer")
 	}
+	s.schemaSeen = true
+	if s.skipSchema {
+		return nil
+	}
+	if err := s.writeFramed(meta.Bytes(), func() error { return p.SerializeBody(s) }); err != nil {
+		return err
+	}
+	s.schemaEnd = s.pos
+	return nil
+}
+
+// writeBatch writes one record batch message, metadata and body, and records
+// its block for the footer.
+func (s *messageSink) writeBatch(meta []byte, writeBody func() error) error {
 	start := s.pos
-	metaLen := (int64(meta.Len()) + 8 + 7) / 8 * 8
+	if err := s.writeFramed(meta, writeBody); err != nil {
+		return err
+	}
+	metaLen := (int64(len(meta)) + 8 + 7) / 8 * 8
+	s.blocks = append(s.blocks, block{Offset: start, MetaLength: int32(metaLen), BodyLength: s.pos - start - metaLen})
+	return nil
+}
+
+// writeFramed writes one message as the Arrow IPC format frames it: the
+// continuation marker, the metadata length padded to 8 bytes, the
+// metadata, its padding, and the body that writeBody writes. The
+// placeholders are looked for in the first message, the schema's.
+func (s *messageSink) writeFramed(meta []byte, writeBody func() error) error {
+	metaLen := (int64(len(meta)) + 8 + 7) / 8 * 8
 	binary.LittleEndian.PutUint32(s.prefixBytes[:4], 0xFFFFFFFF)
 	binary.LittleEndian.PutUint32(s.prefixBytes[4:], uint32(metaLen-8))
 	if _, err := s.Write(s.prefixBytes[:]); err != nil {
 		return fmt.Errorf("write message prefix: %w", err)
 	}
 	if s.schemaEnd == 0 {
-		if err := s.findPlaceholders(meta.Bytes(), s.pos); err != nil {
+		if err := s.findPlaceholders(meta, s.pos); err != nil {
 			return err
 		}
 	}
-	if _, err := s.Write(meta.Bytes()); err != nil {
+	if _, err := s.Write(meta); err != nil {
 		return fmt.Errorf("write message metadata: %w", err)
 	}
-	if _, err := s.Write(make([]byte, metaLen-8-int64(meta.Len()))); err != nil {
+	if _, err := s.Write(make([]byte, metaLen-8-int64(len(meta)))); err != nil {
 		return fmt.Errorf("write message padding: %w", err)
 	}
-	bodyStart := s.pos
-	if err := p.SerializeBody(s); err != nil {
+	if err := writeBody(); err != nil {
 		return fmt.Errorf("write message body: %w", err)
 	}
-	if s.schemaEnd == 0 {
-		s.schemaEnd = s.pos
-		return nil
-	}
-	s.blocks = append(s.blocks, block{Offset: start, MetaLength: int32(metaLen), BodyLength: s.pos - bodyStart})
 	return nil
 }
 

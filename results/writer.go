@@ -1,11 +1,8 @@
 package results
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
-	"hash"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,14 +10,12 @@ import (
 	"time"
 
 	"github.com/apache/arrow/go/v17/arrow"
-	"github.com/apache/arrow/go/v17/arrow/array"
 	"github.com/apache/arrow/go/v17/arrow/ipc"
-	"github.com/apache/arrow/go/v17/arrow/memory"
 
 	"github.com/grundy-lab/grundy/engine"
 )
 
-// FileName is the name of the file of table id at size n: "<id>_n<n>.arrow".
+// FileName is the name of the Arrow file of table id at size n: "<id>_n<n>.arrow".
 func FileName(id string, n int) string { return fmt.Sprintf("%s_n%d.arrow", id, n) }
 
 // PartialName is the name of the unfinished file of path while it is being
@@ -53,13 +48,13 @@ type TableWriter struct {
 	path, partial string
 	file          *os.File
 	sink          *messageSink
-	stream        *ipc.Writer
+	encoder       *batchEncoder
 	schema        *arrow.Schema
 	info          Info
 	nextX         int
-	hash          hash.Hash
-	max           int32
-	xs, ys        []int32 // reusable x and y columns of a band
+	digest        // checksum and largest value of the rows written
+	coordinates   bandCoordinates
+	xBody, gBody  []byte // reusable encoded x and g buffers
 
 	checkpointEvery time.Duration
 	lastCheckpoint  time.Time
@@ -85,7 +80,11 @@ func Create(path string, info Info) (*TableWriter, error) {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
 	w := newTableWriter(path, f, info, &messageSink{w: f})
-	if _, err := w.sink.Write([]byte(arrowMagic + "\x00\x00")); err != nil {
+	_, err = w.sink.Write([]byte(arrowMagic + "\x00\x00"))
+	if err == nil {
+		err = w.writeSchema()
+	}
+	if err != nil {
 		w.Abort()
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
@@ -101,15 +100,19 @@ func newTableWriter(path string, f *os.File, info Info, sink *messageSink) *Tabl
 		sink:            sink,
 		schema:          tableSchema(info, placeholderSHA256, placeholderMaxValue, placeholderSeconds, placeholderWorkers),
 		info:            info,
-		hash:            sha256.New(),
-		max:             math.MinInt32,
+		encoder:         newBatchEncoder(info.Compression),
+		digest:          newDigest(),
 		checkpointEvery: DefaultCheckpointInterval,
 		started:         time.Now(),
 	}
 	w.lastCheckpoint = w.started
-	opts := append([]ipc.Option{ipc.WithSchema(w.schema)}, info.Compression.ipcOptions(3)...)
-	w.stream = ipc.NewWriterWithPayloadWriter(sink, opts...)
 	return w
+}
+
+// writeSchema writes the schema message, with the placeholders, through
+// ipc.Writer: closing a writer that has no batches writes only the schema.
+func (w *TableWriter) writeSchema() error {
+	return ipc.NewWriterWithPayloadWriter(w.sink, ipc.WithSchema(w.schema)).Close()
 }
 
 // CheckpointEvery sets how often WriteBand syncs the file and records a
@@ -149,30 +152,22 @@ func (w *TableWriter) WriteBand(b engine.Band) error {
 		return fmt.Errorf("write %s: band of rows %d..%d (width %d) does not follow row %d of a table of side %d",
 			w.path, b.X0, b.X0+b.Rows-1, b.Width, w.nextX, n+1)
 	}
-	cells := len(b.Cells)
-	if len(w.ys) < cells {
-		// y runs 0..n in every row; fill it once for the largest band.
-		w.xs = make([]int32, cells)
-		w.ys = make([]int32, cells)
-		for i := range w.ys {
-			w.ys[i] = int32(i % b.Width)
-		}
-	}
-	xs, ys := w.xs[:cells], w.ys[:cells]
-	for r := range b.Rows {
-		row := xs[r*b.Width : (r+1)*b.Width]
-		for i := range row {
-			row[i] = int32(b.X0 + r)
-		}
-	}
 	w.account(b.Cells)
-
-	cols := []arrow.Array{int32Array(xs), int32Array(ys), int32Array(b.Cells)}
-	rec := array.NewRecord(w.schema, cols, int64(cells))
-	err := w.stream.Write(rec)
-	rec.Release()
-	for _, c := range cols {
-		c.Release()
+	xs, ys := w.coordinates.of(b)
+	batch, err := w.encoder.encode(xs, ys, b.Cells, w.xBody, w.gBody)
+	if err == nil {
+		w.xBody, w.gBody = batch.buffers[0], batch.buffers[2]
+		err = w.sink.writeBatch(batch.meta, func() error {
+			for _, body := range batch.buffers {
+				if _, err := w.sink.Write(body); err != nil {
+					return err
+				}
+				if _, err := w.sink.Write(zeros[:padding(len(body))]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	}
 	if err != nil {
 		return fmt.Errorf("write %s: %w", w.partial, err)
@@ -182,22 +177,6 @@ func (w *TableWriter) WriteBand(b engine.Band) error {
 		return w.checkpoint()
 	}
 	return nil
-}
-
-// account adds cells to the checksum and the largest value.
-func (w *TableWriter) account(cells []int32) {
-	for _, v := range cells {
-		w.max = max(w.max, v)
-	}
-	w.hash.Write(littleEndianBytes(cells))
-}
-
-// int32Array wraps values as an Arrow array without copying them.
-func int32Array(values []int32) arrow.Array {
-	data := array.NewData(arrow.PrimitiveTypes.Int32, len(values),
-		[]*memory.Buffer{nil, memory.NewBufferBytes(arrow.Int32Traits.CastToBytes(values))}, nil, 0, 0)
-	defer data.Release()
-	return array.NewInt32Data(data)
 }
 
 // seconds is the run time of this table so far, earlier runs included.
@@ -218,7 +197,7 @@ func (w *TableWriter) Commit() (Summary, error) {
 	}
 	sum := Summary{
 		Path:     w.path,
-		SHA256:   fmt.Sprintf("%x", w.hash.Sum(nil)),
+		SHA256:   w.digest.sum(),
 		MaxValue: w.max,
 		Cells:    int64(n+1) * int64(n+1),
 	}
