@@ -13,8 +13,8 @@ import (
 // FuzzScan feeds arbitrary bytes to the table reader: it must return a table
 // that passes all its checks or an error, and never panic or hang.
 func FuzzScan(f *testing.F) {
-	for _, c := range []results.Compression{results.None, results.Zstd, results.LZ4} {
-		sum := writeTable(f, f.TempDir(), "gstarneg1", 6, c, 3)
+	for _, fc := range formatCompressions {
+		sum := writeTableFormat(f, fc.format, f.TempDir(), "gstarneg1", 6, fc.compression, 3)
 		data, err := os.ReadFile(sum.Path)
 		if err != nil {
 			f.Fatal(err)
@@ -22,6 +22,7 @@ func FuzzScan(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte("ARROW1\x00\x00"))
+	f.Add([]byte("PAR1\x00\x00\x00\x00PAR1"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := filepath.Join(t.TempDir(), "fuzz.arrow")
 		if err := os.WriteFile(path, data, 0o644); err != nil {

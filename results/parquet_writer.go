@@ -212,4 +212,3 @@ func (w *ParquetWriter) Abort() {
 	w.file.Close()
 	os.Remove(w.partial)
 }
-

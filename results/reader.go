@@ -20,6 +20,13 @@ import (
 // its cells. It fails on a file that is not a finished table file.
 func ReadInfo(path string) (info Info, err error) {
 	defer recoverCorrupt(path, &err)
+	if isParquet(path) {
+		r, info, err := openParquet(path)
+		if err == nil {
+			r.Close()
+		}
+		return info, err
+	}
 	t, err := openTable(path)
 	if err != nil {
 		return Info{}, err
@@ -28,13 +35,16 @@ func ReadInfo(path string) (info Info, err error) {
 	return t.info, nil
 }
 
-// Scan reads the table file at path band by band, calling visit with each
-// record batch as a band of whole rows, in order, and checks everything the
+// Scan reads the table file at path, Arrow or Parquet, band by band, calling
+// visit with each record batch or row group as a band of whole rows, in order, and checks everything the
 // file claims: the schema, that x and y enumerate the table in row-major
 // order, the cell count, max_value and g_sha256. The Band passed to visit is
 // only valid during the call. Memory stays at one record batch.
 func Scan(path string, visit func(engine.Band) error) (info Info, err error) {
 	defer recoverCorrupt(path, &err)
+	if isParquet(path) {
+		return scanParquet(path, visit)
+	}
 	t, err := openTable(path)
 	if err != nil {
 		return Info{}, err
@@ -64,15 +74,21 @@ func Scan(path string, visit func(engine.Band) error) (info Info, err error) {
 		}
 		nextX += rows
 	}
+	return info, checkTotals(path, info, nextX, maxValue, fmt.Sprintf("%x", hash.Sum(nil)))
+}
+
+// checkTotals checks what a whole table file claims against what was read:
+// the row count, the largest value and the checksum.
+func checkTotals(path string, info Info, rows int, maxValue int32, sha string) error {
 	switch {
-	case nextX != width:
-		return Info{}, fmt.Errorf("read %s: holds %d rows, but n = %d needs %d", path, nextX, info.N, width)
+	case rows != info.N+1:
+		return fmt.Errorf("read %s: holds %d rows, but n = %d needs %d", path, rows, info.N, info.N+1)
 	case maxValue != info.MaxValue:
-		return Info{}, fmt.Errorf("read %s: largest value is %d, metadata max_value says %d", path, maxValue, info.MaxValue)
-	case fmt.Sprintf("%x", hash.Sum(nil)) != info.SHA256:
-		return Info{}, fmt.Errorf("read %s: g column does not match its g_sha256 (corrupted or altered)", path)
+		return fmt.Errorf("read %s: largest value is %d, metadata max_value says %d", path, maxValue, info.MaxValue)
+	case sha != info.SHA256:
+		return fmt.Errorf("read %s: g column does not match its g_sha256 (corrupted or altered)", path)
 	}
-	return info, nil
+	return nil
 }
 
 // checkBatch checks that rec holds whole rows x0, x0+1, … of a table of the
@@ -89,16 +105,24 @@ func checkBatch(rec arrow.Record, x0, width int) ([]int32, error) {
 		}
 		cols[c] = col.Int32Values()
 	}
-	xs, ys, g := cols[0], cols[1], cols[2]
+	return cols[2], checkColumns(cols[0], cols[1], cols[2], x0, width)
+}
+
+// checkColumns checks that xs, ys, g hold whole rows x0, x0+1, … of a table
+// of the given width in row-major order.
+func checkColumns(xs, ys, g []int32, x0, width int) error {
+	if len(xs) != len(g) || len(ys) != len(g) {
+		return fmt.Errorf("columns of %d, %d and %d values", len(xs), len(ys), len(g))
+	}
 	if x0+len(g)/width > width {
-		return nil, fmt.Errorf("rows run past x = %d", width-1)
+		return fmt.Errorf("rows run past x = %d", width-1)
 	}
 	for i := range g {
 		if xs[i] != int32(x0+i/width) || ys[i] != int32(i%width) {
-			return nil, fmt.Errorf("cell %d is (x=%d, y=%d), want (%d, %d): not row-major", i, xs[i], ys[i], x0+i/width, i%width)
+			return fmt.Errorf("cell %d is (x=%d, y=%d), want (%d, %d): not row-major", i, xs[i], ys[i], x0+i/width, i%width)
 		}
 	}
-	return g, nil
+	return nil
 }
 
 // infoFromSchema checks that schema is a finished table file's and reads its
@@ -268,6 +292,6 @@ func (a *boundedAllocator) check(size int) {
 // about, not a crash.
 func recoverCorrupt(path string, err *error) {
 	if p := recover(); p != nil {
-		*err = fmt.Errorf("read %s: corrupted Arrow file: %v", path, p)
+		*err = fmt.Errorf("read %s: corrupted table file: %v", path, p)
 	}
 }

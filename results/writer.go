@@ -48,13 +48,11 @@ type TableWriter struct {
 	path, partial string
 	file          *os.File
 	sink          *messageSink
-	encoder       *batchEncoder
+	encoding      *encodePipeline
 	schema        *arrow.Schema
 	info          Info
 	nextX         int
 	digest        // checksum and largest value of the rows written
-	coordinates   bandCoordinates
-	xBody, gBody  []byte // reusable encoded x and g buffers
 
 	checkpointEvery time.Duration
 	lastCheckpoint  time.Time
@@ -100,7 +98,7 @@ func newTableWriter(path string, f *os.File, info Info, sink *messageSink) *Tabl
 		sink:            sink,
 		schema:          tableSchema(info, placeholderSHA256, placeholderMaxValue, placeholderSeconds, placeholderWorkers),
 		info:            info,
-		encoder:         newBatchEncoder(info.Compression),
+		encoding:        newEncodePipeline(info.Compression),
 		digest:          newDigest(),
 		checkpointEvery: DefaultCheckpointInterval,
 		started:         time.Now(),
@@ -153,30 +151,50 @@ func (w *TableWriter) WriteBand(b engine.Band) error {
 			w.path, b.X0, b.X0+b.Rows-1, b.Width, w.nextX, n+1)
 	}
 	w.account(b.Cells)
-	xs, ys := w.coordinates.of(b)
-	batch, err := w.encoder.encode(xs, ys, b.Cells, w.xBody, w.gBody)
-	if err == nil {
-		w.xBody, w.gBody = batch.buffers[0], batch.buffers[2]
-		err = w.sink.writeBatch(batch.meta, func() error {
-			for _, body := range batch.buffers {
-				if _, err := w.sink.Write(body); err != nil {
-					return err
-				}
-				if _, err := w.sink.Write(zeros[:padding(len(body))]); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
+	if w.encoding.full() {
+		if _, err := w.encoding.next(w.writeBatch); err != nil {
+			return err
+		}
 	}
-	if err != nil {
-		return fmt.Errorf("write %s: %w", w.partial, err)
-	}
+	w.encoding.start(b)
 	w.nextX += b.Rows
 	if time.Since(w.lastCheckpoint) >= w.checkpointEvery {
+		if err := w.flush(); err != nil {
+			return err
+		}
 		return w.checkpoint()
 	}
 	return nil
+}
+
+// writeBatch appends one encoded record batch to the file.
+func (w *TableWriter) writeBatch(batch encodedBatch) error {
+	err := w.sink.writeBatch(batch.meta, func() error {
+		for _, body := range batch.buffers {
+			if _, err := w.sink.Write(body); err != nil {
+				return err
+			}
+			if _, err := w.sink.Write(zeros[:padding(len(body))]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("write %s: %w", w.partial, err)
+	}
+	return nil
+}
+
+// flush writes every band still being compressed, so that the file holds
+// all the rows accounted for.
+func (w *TableWriter) flush() error {
+	for {
+		more, err := w.encoding.next(w.writeBatch)
+		if err != nil || !more {
+			return err
+		}
+	}
 }
 
 // seconds is the run time of this table so far, earlier runs included.
@@ -194,6 +212,10 @@ func (w *TableWriter) Commit() (Summary, error) {
 	if w.nextX != n+1 {
 		w.Abort()
 		return Summary{}, fmt.Errorf("commit %s: only %d of %d rows written", w.path, w.nextX, n+1)
+	}
+	if err := w.flush(); err != nil {
+		w.Abort()
+		return Summary{}, fmt.Errorf("commit %s: %w", w.path, err)
 	}
 	sum := Summary{
 		Path:     w.path,
@@ -243,7 +265,10 @@ func (w *TableWriter) Commit() (Summary, error) {
 // last row written. It returns the rows saved: those written, or if the
 // final checkpoint failed, those of the last one that did not.
 func (w *TableWriter) Suspend() (rows int, err error) {
-	err = w.checkpoint()
+	err = w.flush()
+	if err == nil {
+		err = w.checkpoint()
+	}
 	if cerr := w.file.Close(); err == nil {
 		err = cerr
 	}
@@ -253,6 +278,7 @@ func (w *TableWriter) Suspend() (rows int, err error) {
 // Abort abandons the table and removes the partial file and its checkpoint;
 // the final path is left as it was. It is safe to call after a failed Commit.
 func (w *TableWriter) Abort() {
+	w.encoding.wait()
 	w.file.Close()
 	os.Remove(w.partial)
 	os.Remove(checkpointName(w.partial))
