@@ -1,10 +1,12 @@
 // Package results reads and writes the project's result files: Grundy tables
 // as Apache Arrow IPC files (Feather v2) that pyarrow, pandas and polars open
-// directly, written atomically and checked when read back.
+// directly, or as Parquet files that DuckDB and Spark read too, written
+// atomically and checked when read back.
 //
 // A table file holds the columns x, y, g (all int32) of every cell 0 ≤ x, y ≤ n
-// in row-major order (x outer, y inner), in record batches of whole x-rows,
-// and describes itself in the schema metadata under the Key… names below.
+// in row-major order (x outer, y inner), in record batches (Arrow) or row
+// groups (Parquet) of whole x-rows, and describes itself in the schema (Arrow)
+// or key-value (Parquet) metadata under the Key… names below.
 package results
 
 import (
@@ -35,7 +37,7 @@ const (
 
 // Layout is the value of KeyLayout.
 const Layout = "row-major: x = 0..n outer, y = 0..n inner, one row per cell; " +
-	"record batches hold whole x-rows; g = -1 marks a base cell the mex ignores"
+	"record batches (Arrow) or row groups (Parquet) hold whole x-rows; g = -1 marks a base cell the mex ignores"
 
 // The values known only once the last cell is written, g_sha256, max_value
 // and seconds, and workers, which a resumed run may change, are written over

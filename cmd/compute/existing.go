@@ -93,7 +93,7 @@ func reportOtherRuns(r tables.Ruleset, opts options, stderr io.Writer) {
 	}
 }
 
-// tablePath is the final name of the file of table r.
+// tablePath is the final name of the file of table r, in -format.
 func tablePath(r tables.Ruleset, opts options) string {
-	return filepath.Join(opts.out, results.FileName(r.ID, opts.n))
+	return filepath.Join(opts.out, opts.format.FileName(r.ID, opts.n))
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/grundy-lab/grundy/engine"
@@ -32,6 +33,8 @@ type options struct {
 	cfg         engine.Config
 	tile        int // -tile as given, recorded in the files; cfg.Tile is at most n+1
 	compression results.Compression
+	format      results.Format
+	list        bool
 	quiet       bool
 	force       bool
 	resume      bool
@@ -51,7 +54,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	out := fs.String("out", "out", "directory for the result files (created if missing)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
 	tile := fs.Int("tile", engine.DefaultTile, "tile side in cells (changes speed, never values; above n+1 it is n+1)")
-	compress := fs.String("compress", "zstd", "Arrow buffer compression: zstd, lz4 or none")
+	compress := fs.String("compress", "zstd", "compression: zstd, lz4 (Arrow only) or none")
+	format := fs.String("format", "arrow", "file format: arrow (resumable) or parquet (also read by DuckDB and Spark)")
+	list := fs.Bool("list", false, "list every table with its description, and exit")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	force := fs.Bool("force", false, "run even if the memory estimate exceeds this machine's memory")
 	resume := fs.Bool("resume", false, "continue the interrupted runs of these tables from their last checkpoint, "+
@@ -59,7 +64,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	checkpoint := fs.Duration("checkpoint", results.DefaultCheckpointInterval,
 		"how often the rows written are synced and recorded for -resume (0: after every band)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: compute [-table ids|all] [-n N] [-out DIR] [-workers K] [-tile T] [-compress zstd|lz4|none] [-quiet] [-force] [-resume] [-checkpoint D]")
+		fmt.Fprintln(fs.Output(), "usage: compute [-table ids|all] [-n N] [-out DIR] [-workers K] [-tile T] [-format arrow|parquet] [-compress zstd|lz4|none] [-quiet] [-force] [-resume] [-checkpoint D] | compute -list")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -72,7 +77,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, usagef("unexpected argument %q (all options are flags; see -h)", fs.Arg(0))
 	}
 	opts := options{n: *n, out: *out, cfg: engine.Config{Workers: *workers, Tile: *tile}, quiet: *quiet, force: *force,
-		resume: *resume, checkpoint: *checkpoint}
+		resume: *resume, checkpoint: *checkpoint, list: *list}
 	var err error
 	if opts.tables, err = parseTables(*tableList); err != nil {
 		return options{}, err
@@ -93,6 +98,16 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	opts.tile, opts.cfg.Tile = *tile, min(*tile, *n+1)
 	if opts.compression, err = results.ParseCompression(*compress); err != nil {
 		return options{}, usagef("-compress: %v", err)
+	}
+	if opts.format, err = results.ParseFormat(*format); err != nil {
+		return options{}, usagef("-format: %v", err)
+	}
+	if opts.format == results.Parquet && opts.compression == results.LZ4 {
+		return options{}, usagef("-compress lz4 is not offered for -format parquet: use zstd or none")
+	}
+	if opts.format == results.Parquet && opts.resume {
+		return options{}, usagef("-resume works only with -format arrow: a Parquet file is written in one go, " +
+			"and an interrupted one is removed; rerun without -resume")
 	}
 	return opts, nil
 }
@@ -128,6 +143,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if opts.list {
+		return listTables(stdout)
+	}
 	if err := checkWritable(opts.out); err != nil {
 		return err
 	}
@@ -152,6 +170,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// listTables prints every table: its id, the papers' symbol and its source.
+func listTables(stdout io.Writer) error {
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	for _, r := range tables.All() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Symbol, r.Source)
+	}
+	return tw.Flush()
 }
 
 // checkWritable creates -out if needed and checks a file can be made in it.

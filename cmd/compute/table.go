@@ -79,13 +79,13 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 // openWriter resumes the interrupted run of path under -resume when there is
 // one, checking that it was made with the same flags, and starts afresh
 // otherwise.
-func openWriter(r tables.Ruleset, path string, opts options, stderr io.Writer) (*results.TableWriter, error) {
+func openWriter(r tables.Ruleset, path string, opts options, stderr io.Writer) (results.Writer, error) {
 	info := results.Info{
 		Table: r.ID, Symbol: r.Symbol, N: opts.n, Definition: r.Definition, Source: r.Source,
 		Compression: opts.compression, Workers: opts.cfg.Workers, Tile: opts.tile,
 	}
 	if !opts.resume {
-		return results.Create(path, info)
+		return results.CreateFormat(opts.format, path, info)
 	}
 	saved, rows, err := results.CheckpointInfo(path)
 	if errors.Is(err, results.ErrNoCheckpoint) {

@@ -33,10 +33,10 @@ type inputSet struct {
 func findTables(dir string, ids []string) (inputSet, error) { return findTablesAt(dir, ids, -1) }
 
 // findTablesAt finds in dir the file of each table of ids: the one named
-// <id>_n<n>.arrow, or if n < 0 the one <id>_n<N>.arrow with the largest N.
-// It checks each chosen file's metadata, so that a truncated or foreign
-// file, or one that is not a regular file, is an error naming it before any
-// checking starts; a table with no file is listed as missing.
+// <id>_n<n>.arrow or <id>_n<n>.parquet, or if n < 0 the one with the
+// largest N. It checks each chosen file's metadata, so that a truncated or
+// foreign file, or one that is not a regular file, is an error naming it
+// before any checking starts; a table with no file is listed as missing.
 func findTablesAt(dir string, ids []string, n int) (inputSet, error) {
 	set := inputSet{dir: dir}
 	if len(ids) == 0 {
@@ -71,22 +71,25 @@ func findTablesAt(dir string, ids []string, n int) (inputSet, error) {
 }
 
 // tableFileOf returns the file of table id in dir at size n, or with the
-// largest n if n < 0.
+// largest n if n < 0, Arrow or Parquet; of two files of the same n, the
+// Arrow one.
 func tableFileOf(dir, id string, n int) (tableFile, bool, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, id+"_n*.arrow"))
-	if err != nil {
-		return tableFile{}, false, fmt.Errorf("-in %s: %w", dir, err)
-	}
 	var best tableFile
 	ok := false
-	for _, p := range paths {
-		base := filepath.Base(p)
-		size, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(base, id+"_n"), ".arrow"))
-		if err != nil || size < 0 || base != results.FileName(id, size) || (n >= 0 && size != n) {
-			continue // not a name cmd/compute writes, as gneg1_nold.arrow, or another n than asked
+	for _, format := range []results.Format{results.Arrow, results.Parquet} {
+		paths, err := filepath.Glob(filepath.Join(dir, id+"_n*."+string(format)))
+		if err != nil {
+			return tableFile{}, false, fmt.Errorf("-in %s: %w", dir, err)
 		}
-		if !ok || size > best.N {
-			best, ok = tableFile{ID: id, File: base, N: size, path: p}, true
+		for _, p := range paths {
+			base := filepath.Base(p)
+			size, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(base, id+"_n"), "."+string(format)))
+			if err != nil || size < 0 || base != format.FileName(id, size) || (n >= 0 && size != n) {
+				continue // not a name cmd/compute writes, as gneg1_nold.arrow, or another n than asked
+			}
+			if !ok || size > best.N {
+				best, ok = tableFile{ID: id, File: base, N: size, path: p}, true
+			}
 		}
 	}
 	return best, ok, nil
