@@ -1,12 +1,28 @@
 #!/usr/bin/env bash
 # Runs every test of the project: Go (vet, unit, race) and Python (pytest
-# against files written by cmd/compute). Installs the Python packages it
-# needs with pip; Go fetches its modules itself. Usage: bash scripts/test.sh
+# against files written by cmd/compute). Usage: bash scripts/test.sh
+#
+# The Python packages of scripts/requirements.txt go into a virtual
+# environment of the checkout's own, .venv/ (git-ignored; GRUNDY_VENV
+# moves it), created on the first run with the python3 on PATH (PYTHON
+# chooses another). So it works where pip refuses to install into the
+# system (PEP 668, e.g. Debian's python3) and never changes the user's
+# packages. Go fetches its modules itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== Python packages"
-python3 -m pip install --quiet --disable-pip-version-check -r scripts/requirements.txt
+venv="${GRUNDY_VENV:-.venv}"
+python="${PYTHON:-python3}"
+echo "== Python packages (into $venv)"
+if [ ! -x "$venv/bin/python" ]; then
+    if ! "$python" -m venv "$venv"; then
+        rm -rf "$venv"
+        echo "test.sh: '$python -m venv' failed; on Debian or Ubuntu install the venv module first:" \
+             "sudo apt-get install python3-venv" >&2
+        exit 1
+    fi
+fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r scripts/requirements.txt
 
 echo "== go vet"
 go vet ./...
@@ -18,4 +34,4 @@ echo "== go test -race (engine and result files, short sizes)"
 go test -race -short ./engine/ ./results/
 
 echo "== pytest"
-python3 -m pytest scripts/tests -q
+"$venv/bin/python" -m pytest scripts/tests -q
