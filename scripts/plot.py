@@ -3,12 +3,23 @@
 Three kinds of picture, each of the region x0 <= x < x1, y0 <= y < y1 with x
 down the side and y along the top, as in the papers' tables:
 
-- heatmap: every cell coloured by g, with a colour bar; base cells the mex
-  ignores (g = -1) are grey;
-- value map: the cells of each chosen value in a colour of its own, with a
+- heatmap: every cell coloured by g on the table's whole scale 0..max_value
+  (cividis), so a value has the same colour in every region of a table;
+  base cells the mex ignores (g = -1) are grey;
+- value map: the cells of each chosen value in the value's own colour, the
+  same in every picture whatever the other values chosen (Paul Tol's
+  colour-blind-safe "muted" palette, value v taking colour v mod 9), with a
   legend, the rest white: the picture in which the papers' patterns are seen;
 - difference: the cells where two tables differ (e.g. G0 vs G1), coloured by
   the second table's g minus the first's, the rest white.
+
+The title names the table, the region and the values. A region of at most
+SMALL cells a side prints each cell's g in it, as the papers' tables do. A
+region of more than MAX_PIXELS cells a side is drawn in blocks of k x k
+cells, read band by band so that memory stays at one band: a heatmap shows
+each block's mean g, a value map colours each block by the chosen value
+with the most cells in it; the title says so. A region reaching outside the
+table is an error.
 
 Usage:
 
@@ -26,7 +37,7 @@ import sys
 
 import matplotlib
 import numpy as np
-from matplotlib.colors import ListedColormap
+from matplotlib.colors import ListedColormap, Normalize
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
@@ -35,6 +46,15 @@ import grundytables
 
 PANEL_SIZE = (6.4, 5.4)  # inches per picture
 DPI = 150
+SMALL = 32  # regions up to this many cells a side print their values
+MAX_PIXELS = 800  # larger regions are drawn in blocks, this many a side at most
+
+# Paul Tol's "muted" qualitative palette, safe for the common colour-vision
+# deficiencies (https://personal.sron.nl/~pault/); value v takes colour v mod 9.
+MUTED = ("#CC6677", "#332288", "#DDCC77", "#117733", "#88CCEE",
+         "#882255", "#44AA99", "#999933", "#AA4499")
+BASE_COLOR = "#555555"  # g = -1 in a value map
+HEATMAP = "cividis"  # sequential, colour-blind safe
 
 
 def parse_region(text):
@@ -78,97 +98,203 @@ def parse_values(text):
 def resolve_region(region, n):
     """Turn a parsed region (or None, the whole table) into bounds within 0..n.
 
-    Missing bounds become the table's edges and ends past the table are cut
-    to n+1, so "0:200,0:200" on an n = 50 table draws all of it. Returns
-    (x0, x1, y0, y1); raises ValueError when a range is empty after that.
+    Missing bounds become the table's edges. Returns (x0, x1, y0, y1);
+    raises ValueError when a range reaches outside 0..n+1 or is empty.
     """
     (x0, x1), (y0, y1) = region or ((None, None), (None, None))
     bounds = []
     for name, lo, hi in (("x", x0, x1), ("y", y0, y1)):
         lo = 0 if lo is None else lo
-        hi = n + 1 if hi is None else min(hi, n + 1)
+        hi = n + 1 if hi is None else hi
+        if hi > n + 1:
+            raise ValueError(f"region: {name} range {lo}:{hi} reaches outside the table "
+                             f"(0:{n + 1}, n = {n})")
         if lo >= hi:
-            raise ValueError(f"region: {name} range {lo}:{hi} holds no cell of a table with n = {n}")
+            raise ValueError(f"region: {name} range {lo}:{hi} holds no cell")
         bounds += [lo, hi]
     return tuple(bounds)
 
 
-def _title(md):
-    """The table's name, e.g. "G₋₁ (gneg1, n = 50)"."""
-    return f"{md['symbol']} ({md['table']}, n = {md['n']})"
+def value_color(v):
+    """The colour of value v in every value map: -1 dark grey, else MUTED[v mod 9]."""
+    return BASE_COLOR if v < 0 else MUTED[v % len(MUTED)]
 
 
-def _show(ax, data, bounds, **style):
+def _format_values(values):
+    """A value list for a title: runs as ranges, e.g. [0, 1, 2, 5] -> "0–2, 5"."""
+    parts, run = [], []
+    for v in list(values) + [None]:
+        if run and v == run[-1] + 1 and v > 0:
+            run.append(v)
+            continue
+        if run:
+            parts.append(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
+        run = [] if v is None else [v]
+    return ", ".join(parts)
+
+
+def _title(md, bounds, block, values=None):
+    """E.g. "G₋₁ (gneg1, n = 50): x 0–9, y 0–9, values 0–5"."""
+    x0, x1, y0, y1 = bounds
+    text = f"{md['symbol']} ({md['table']}, n = {md['n']}): x {x0}–{x1 - 1}, y {y0}–{y1 - 1}"
+    if values is not None:
+        text += f", values {_format_values(values)}"
+    if block > 1:
+        text += f"\nin blocks of {block}×{block} cells"
+    return text
+
+
+def _block(bounds):
+    """The block side for a region: 1 up to MAX_PIXELS cells a side."""
+    x0, x1, y0, y1 = bounds
+    return max(1, math.ceil(max(x1 - x0, y1 - y0) / MAX_PIXELS))
+
+
+def _blocks(path, bounds, block, reduce, visit=None):
+    """Reduce the region of the table at path to blocks, streaming its rows.
+
+    reduce(cells) takes an array of shape (rows, cols, block * block), the
+    cells of each block (a block cut by the region's edge repeats its
+    cells to fill up), and returns one value per block. visit, if given,
+    sees the region's rows as they are read.
+    """
+    x0, x1, y0, y1 = bounds
+    out, pending = [], np.empty((0, y1 - y0), dtype=np.int32)
+
+    def flush(rows):
+        height = math.ceil(len(rows) / block)
+        width = math.ceil((y1 - y0) / block)
+        padded = np.pad(rows, ((0, height * block - len(rows)), (0, width * block - rows.shape[1])),
+                        mode="edge")
+        cells = padded.reshape(height, block, width, block).transpose(0, 2, 1, 3)
+        out.append(reduce(cells.reshape(height, width, block * block)))
+
+    for _, rows in grundytables.iter_rows(path, x0, x1):
+        if visit:
+            visit(rows[:, y0:y1])
+        pending = np.concatenate([pending, rows[:, y0:y1]])
+        whole = len(pending) // block * block
+        if whole:
+            flush(pending[:whole])
+            pending = pending[whole:]
+    if len(pending):
+        flush(pending)
+    return np.concatenate(out)
+
+
+def _show(ax, data, bounds, block=1, **style):
     """imshow data, the region bounds (x0, x1, y0, y1), labelled in table coordinates."""
     x0, x1, y0, y1 = bounds
-    image = ax.imshow(data, origin="upper", extent=(y0 - 0.5, y1 - 0.5, x1 - 0.5, x0 - 0.5),
-                      aspect="equal", **style)
+    image = ax.imshow(data, origin="upper", aspect="equal",
+                      extent=(y0 - 0.5, y0 + data.shape[1] * block - 0.5,
+                              x0 + data.shape[0] * block - 0.5, x0 - 0.5), **style)
+    ax.set_xlim(y0 - 0.5, y1 - 0.5)
+    ax.set_ylim(x1 - 0.5, x0 - 0.5)
     ax.set_xlabel("y")
     ax.set_ylabel("x")
     ax.xaxis.set_label_position("top")
     ax.xaxis.tick_top()
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     return image
+
+
+def _print_values(ax, g, bounds, dark=None):
+    """Write each cell's g into it, as the papers' tables do (small regions only).
+
+    dark marks the cells whose background is dark, written in white.
+    """
+    x0, _, y0, _ = bounds
+    size = max(4.0, min(9.0, 220 / max(g.shape)))
+    for (i, j), v in np.ndenumerate(g):
+        color = "white" if dark is not None and dark[i, j] else "black"
+        ax.text(y0 + j, x0 + i, str(v), ha="center", va="center", fontsize=size, color=color)
+
+
+def _is_dark(colors):
+    """Which RGBA colours are dark enough to need white text."""
+    rgb = np.asarray(colors)[..., :3]
+    return rgb @ np.array([0.299, 0.587, 0.114]) < 0.5
 
 
 def heatmap(ax, path, region=None):
     """Draw the heatmap of g over region (parsed, or None for all) of the table at path on ax.
 
-    Adds a colour bar; cells with g < 0 are grey and outside the colour scale.
+    The colour scale is the table's 0..max_value, the same for every region;
+    cells with g < 0 are grey. Small regions print their values, large ones
+    show block means.
     """
     md = grundytables.metadata(path)
     bounds = resolve_region(region, md["n"])
-    g = grundytables.load_region(path, *bounds)
-    cmap = matplotlib.colormaps["viridis"].with_extremes(bad="lightgrey")
-    image = _show(ax, np.ma.masked_less(g, 0), bounds, cmap=cmap)
-    ax.figure.colorbar(image, ax=ax, label="g", shrink=0.8, ticks=MaxNLocator(integer=True))
-    ax.set_title(_title(md))
-
-
-def _distinct_colors(k):
-    """k colours that tell apart: tab10 or tab20 where they suffice, else turbo."""
-    if k <= 10:
-        return matplotlib.colormaps["tab10"].colors[:k]
-    if k <= 20:
-        return matplotlib.colormaps["tab20"].colors[:k]
-    return matplotlib.colormaps["turbo"](np.linspace(0, 1, k))
+    block = _block(bounds)
+    if block == 1:
+        g = grundytables.load_region(path, *bounds)
+    else:
+        g = _blocks(path, bounds, block, lambda cells: np.where(
+            (cells >= 0).any(axis=2), np.where(cells >= 0, cells, 0).sum(axis=2) /
+            np.maximum((cells >= 0).sum(axis=2), 1), -1.0))
+    cmap = matplotlib.colormaps[HEATMAP].with_extremes(bad="lightgrey")
+    norm = Normalize(vmin=0, vmax=max(md["max_value"], 1))
+    image = _show(ax, np.ma.masked_less(g, 0), bounds, block, cmap=cmap, norm=norm)
+    ax.figure.colorbar(image, ax=ax, label="g" if block == 1 else "mean g of a block",
+                       shrink=0.8, ticks=MaxNLocator(integer=True))
+    if max(g.shape) <= SMALL and block == 1:
+        _print_values(ax, g, bounds, dark=_is_dark(cmap(norm(np.maximum(g, 0)))) & (g >= 0))
+    ax.set_title(_title(md, bounds, block), fontsize="medium")
 
 
 def value_map(ax, path, values, region=None):
-    """Draw the cells of region whose g is one of values, one colour per value, on ax.
+    """Draw the cells of region whose g is one of values, each in value_color(v), on ax.
 
     The legend names each value and its number of cells in the region (0 for
-    a value absent there); cells of other values are white. Raises
-    ValueError when values is empty.
+    a value absent there); cells of other values are white. Small regions
+    print every cell's value; in large ones each block takes the colour of
+    the chosen value with the most cells in it. Raises ValueError when
+    values is empty.
     """
     if not values:
         raise ValueError("value map: no values chosen")
     md = grundytables.metadata(path)
     bounds = resolve_region(region, md["n"])
-    g = grundytables.load_region(path, *bounds)
-    index = np.full(g.shape, -1)
-    counts = []
-    for i, v in enumerate(values):
-        hit = g == v
-        index[hit] = i
-        counts.append(int(hit.sum()))
-    colors = _distinct_colors(len(values))
+    block = _block(bounds)
+    counts = np.zeros(len(values), dtype=np.int64)
+
+    def count(rows):
+        counts[:] += [np.count_nonzero(rows == v) for v in values]
+
+    def winner(cells):
+        """Index into values of the most frequent chosen value of each block, -1 if none."""
+        per_value = np.stack([(cells == v).sum(axis=-1) for v in values])
+        return np.where(per_value.max(axis=0) > 0, per_value.argmax(axis=0), -1)
+
+    if block == 1:
+        g = grundytables.load_region(path, *bounds)
+        count(g)
+        index = winner(g[..., None])
+    else:
+        g = None
+        index = _blocks(path, bounds, block, winner, visit=count)
+    colors = [value_color(v) for v in values]
     cmap = ListedColormap(colors).with_extremes(bad="white")
     # Where the picture has fewer pixels than cells, blend colours, never indices.
-    _show(ax, np.ma.masked_less(index, 0), bounds, cmap=cmap, vmin=-0.5, vmax=len(values) - 0.5,
-          interpolation_stage="rgba")
-    handles = [Patch(color=c, label=f"g = {v} ({count} cells)")
+    _show(ax, np.ma.masked_less(index, 0), bounds, block, cmap=cmap, vmin=-0.5,
+          vmax=len(values) - 0.5, interpolation_stage="rgba")
+    if g is not None and max(g.shape) <= SMALL:
+        rgba = np.array([matplotlib.colors.to_rgba(c) for c in colors])
+        _print_values(ax, g, bounds, dark=(index >= 0) & _is_dark(rgba[index]))
+    handles = [Patch(color=c, label=f"g = {v} ({count} cell{'' if count == 1 else 's'})")
                for c, v, count in zip(colors, values, counts)]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0,
               ncols=math.ceil(len(values) / 24), fontsize="small")
-    ax.set_title(_title(md))
+    ax.set_title(_title(md, bounds, block, values), fontsize="medium")
 
 
 def diff_map(ax, path_a, path_b, region=None):
     """Draw where the tables at path_a and path_b differ over region, on ax.
 
     Differing cells are coloured by g_b - g_a on a symmetric diverging scale
-    with a colour bar, equal cells are white. The region is cut to the
-    smaller table. Returns the number of differing cells.
+    with a colour bar, equal cells are white. The region must lie in the
+    smaller table (the whole of it when None). Returns the number of differing cells.
     """
     md_a, md_b = grundytables.metadata(path_a), grundytables.metadata(path_b)
     bounds = resolve_region(region, min(md_a["n"], md_b["n"]))
@@ -182,7 +308,9 @@ def diff_map(ax, path_a, path_b, region=None):
     image = _show(ax, d, bounds, cmap=cmap, vmin=-scale, vmax=scale, interpolation_stage="rgba")
     ax.figure.colorbar(image, ax=ax, label=f"g of {md_b['table']} − g of {md_a['table']}",
                        shrink=0.8, ticks=MaxNLocator(integer=True))
-    ax.set_title(f"{md_b['symbol']} − {md_a['symbol']} (n = {min(md_a['n'], md_b['n'])}): "
+    x0, x1, y0, y1 = bounds
+    ax.set_title(f"{md_b['symbol']} − {md_a['symbol']} (n = {min(md_a['n'], md_b['n'])}), "
+                 f"x {x0}–{x1 - 1}, y {y0}–{y1 - 1}:\n"
                  f"{differ} of {a.size} cells differ", fontsize="medium")
     return differ
 

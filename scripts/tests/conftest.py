@@ -1,8 +1,9 @@
 """Fixtures: cmd/compute built once per session and the table files it writes.
 
 Every table is written at n = N with zstd in record batches of 8 rows, so
-that regions cross batch edges; gneg1 is also written with lz4 (batches of 16
-rows) and with no compression (the default tile, one batch).
+that regions cross batch edges, as Arrow and as Parquet (row groups of 8
+rows); gneg1 is also written with lz4 (batches of 16 rows) and with no
+compression (the default tile, one batch), and as an uncompressed Parquet file.
 """
 
 import pathlib
@@ -21,9 +22,13 @@ TABLE_IDS = ("nim", "g1", "gneg1", "gstarneg1", "passnim")
 METADATA_KEYS = ("table", "symbol", "n", "definition", "source", "layout", "g_sha256",
                  "max_value", "version", "workers", "tile", "compression", "seconds")
 
-# (compression, tile, tables) of each run of compute.
-RUNS = [("zstd", 8, TABLE_IDS), ("lz4", 16, ("gneg1",)), ("none", 128, ("gneg1",))]
-FILES = [(table, compression, tile) for compression, tile, tables in RUNS for table in tables]
+# (variant, format, compression, tile, tables) of each run of compute; a
+# file is known by its table and variant.
+RUNS = [("zstd", "arrow", "zstd", 8, TABLE_IDS), ("lz4", "arrow", "lz4", 16, ("gneg1",)),
+        ("none", "arrow", "none", 128, ("gneg1",)),
+        ("parquet", "parquet", "zstd", 8, TABLE_IDS), ("parquet-none", "parquet", "none", 128, ("gneg1",))]
+FILES = [(table, variant, compression, tile) for variant, _, compression, tile, tables in RUNS
+         for table in tables]
 
 
 @pytest.fixture(scope="session")
@@ -39,20 +44,20 @@ def compute(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def table_files(compute, tmp_path_factory):
-    """Map (table id, compression) to the path of that table file at n = N."""
+    """Map (table id, variant) to the path of that table file at n = N."""
     files = {}
-    for compression, tile, tables in RUNS:
-        out = tmp_path_factory.mktemp(compression)
+    for variant, fmt, compression, tile, tables in RUNS:
+        out = tmp_path_factory.mktemp(variant)
         subprocess.run([str(compute), "-table", ",".join(tables), "-n", str(N), "-out", str(out),
-                        "-compress", compression, "-tile", str(tile), "-quiet"],
+                        "-format", fmt, "-compress", compression, "-tile", str(tile), "-quiet"],
                        check=True, capture_output=True)
         for table in tables:
-            files[table, compression] = out / f"{table}_n{N}.arrow"
+            files[table, variant] = out / f"{table}_n{N}.{fmt}"
     return files
 
 
-@pytest.fixture(params=FILES, ids=[f"{t}-{c}" for t, c, _ in FILES])
+@pytest.fixture(params=FILES, ids=[f"{t}-{v}" for t, v, _, _ in FILES])
 def table_file(request, table_files):
     """(table id, compression, tile, path) of each file written, in turn."""
-    table, compression, tile = request.param
-    return table, compression, tile, table_files[table, compression]
+    table, variant, compression, tile = request.param
+    return table, compression, tile, table_files[table, variant]

@@ -11,13 +11,17 @@ import hashlib
 import subprocess
 import sys
 
+import duckdb
 import matplotlib.image
 import numpy as np
 import pandas as pd
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.dataset as ds
 import pyarrow.feather as feather
 import pyarrow.ipc as ipc
+import pyarrow.parquet as pq
 import pytest
 from conftest import METADATA_KEYS, N, SCRIPTS, TABLE_IDS
 from matplotlib.figure import Figure
@@ -63,8 +67,14 @@ def reference(table, n=N):
     return np.array(g, dtype=np.int32)
 
 
+def is_parquet(path):
+    return path.suffix == ".parquet"
+
+
 def arrow_table(path):
-    """The whole file at path as a pyarrow Table, via ipc.open_file."""
+    """The whole file at path as a pyarrow Table, via ipc.open_file or pq.read_table."""
+    if is_parquet(path):
+        return pq.read_table(path)
     with pa.memory_map(str(path)) as source:
         return ipc.open_file(source).read_all()
 
@@ -81,16 +91,24 @@ def assert_cells(x, y, g, table):
 
 def test_pyarrow_open_file(table_file):
     table, compression, tile, path = table_file
-    with pa.memory_map(str(path)) as source:
-        reader = ipc.open_file(source)
-        assert reader.schema.names == ["x", "y", "g"]
-        assert all(t == pa.int32() for t in reader.schema.types)
-        batches = [reader.get_batch(i) for i in range(reader.num_record_batches)]
-    # Record batches hold whole x-rows; with a tile below the side there are
-    # several, which the load_region tests rely on to cross batch edges.
+    if is_parquet(path):
+        f = pq.ParquetFile(path)
+        schema = f.schema_arrow
+        batches = [f.read_row_group(i) for i in range(f.metadata.num_row_groups)]
+    else:
+        with pa.memory_map(str(path)) as source:
+            reader = ipc.open_file(source)
+            schema = reader.schema
+            batches = [reader.get_batch(i) for i in range(reader.num_record_batches)]
+    assert schema.names == ["x", "y", "g"]
+    assert all(t == pa.int32() for t in schema.types)
+    # Record batches and row groups hold whole x-rows; with a tile below the
+    # side there are several, which the load_region tests rely on to cross
+    # batch edges.
     assert all(b.num_rows > 0 and b.num_rows % SIDE == 0 for b in batches)
     assert len(batches) > 1 or tile >= SIDE
-    t = pa.Table.from_batches(batches)
+    t = pa.concat_tables([pa.Table.from_batches([b]) if isinstance(b, pa.RecordBatch) else b
+                          for b in batches])
     assert_cells(*(t.column(c).to_numpy() for c in "xyg"), table)
 
 
@@ -112,28 +130,99 @@ def test_metadata_keys(table_file):
 
 def test_feather_read_table(table_file):
     table, _, _, path = table_file
-    t = feather.read_table(path)
+    t = pq.read_table(path) if is_parquet(path) else feather.read_table(path)
     assert t.schema.names == ["x", "y", "g"]
     assert all(t == pa.int32() for t in t.schema.types)
     assert_cells(*(t.column(c).to_numpy() for c in "xyg"), table)
 
 
-def test_pandas_read_feather(table_file):
+def test_pandas(table_file):
     table, _, _, path = table_file
-    df = pd.read_feather(path)
+    df = pd.read_parquet(path) if is_parquet(path) else pd.read_feather(path)
     assert list(df.columns) == ["x", "y", "g"]
     assert all(dtype == np.int32 for dtype in df.dtypes)
     assert_cells(*(df[c].to_numpy() for c in "xyg"), table)
 
 
-@pytest.mark.parametrize("read", [pl.read_ipc, lambda p: pl.scan_ipc(p).collect()],
-                         ids=["read_ipc", "scan_ipc"])
-def test_polars(table_file, read):
+@pytest.mark.parametrize("lazy", [False, True], ids=["read", "scan"])
+def test_polars(table_file, lazy):
     table, _, _, path = table_file
-    df = read(path)
+    if is_parquet(path):
+        df = pl.scan_parquet(path).collect() if lazy else pl.read_parquet(path)
+    else:
+        df = pl.scan_ipc(path).collect() if lazy else pl.read_ipc(path)
     assert df.columns == ["x", "y", "g"]
     assert df.dtypes == [pl.Int32] * 3
     assert_cells(*(df[c].to_numpy() for c in "xyg"), table)
+
+
+def test_duckdb(table_file):
+    """DuckDB reads a Parquet file by its name; an Arrow file through pyarrow."""
+    table, _, _, path = table_file
+    con = duckdb.connect()
+    if is_parquet(path):
+        source = f"'{path}'"
+    else:
+        con.register("arrow_file", feather.read_table(path))
+        source = "arrow_file"
+    x, y, g = (np.asarray(col, dtype=np.int32) for col in
+               zip(*con.execute(f"SELECT x, y, g FROM {source} ORDER BY x, y").fetchall()))
+    assert_cells(x, y, g, table)
+    total = con.execute(f"SELECT sum(g) FROM {source}").fetchone()[0]
+    assert total == reference(table).sum(dtype=np.int64)
+
+
+@pytest.mark.parametrize("table", TABLE_IDS)
+def test_formats_agree(table_files, table):
+    """The Arrow and the Parquet file of a table hold the same cells and metadata,
+    in pyarrow, pandas, polars, DuckDB and grundytables."""
+    arrow, parquet = table_files[table, "zstd"], table_files[table, "parquet"]
+    pa_md = [{k: v for k, v in arrow_table(p).schema.metadata.items() if k != b"ARROW:schema"}
+             for p in (arrow, parquet)]
+    duck_md = {bytes(k): bytes(v) for k, v in duckdb.connect().execute(
+        f"SELECT key, value FROM parquet_kv_metadata('{parquet}')").fetchall()}
+    md = [grundytables.metadata(p) for p in (arrow, parquet)]
+    for m in (pa_md[1], duck_md, md[1]):
+        for key in (b"seconds", "seconds"):
+            m.pop(key, None)
+    pa_md[0].pop(b"seconds")
+    md[0].pop("seconds")
+    assert pa_md[0] == pa_md[1] == duck_md
+    assert md[0] == md[1]
+    pl_md = pl.read_parquet_metadata(parquet)
+    assert pl_md["g_sha256"] == md[0]["g_sha256"] and pl_md["table"] == table
+    frames = [pd.read_feather(arrow), pd.read_parquet(parquet),
+              pl.read_ipc(arrow).to_pandas(), pl.read_parquet(parquet).to_pandas(),
+              duckdb.connect().execute(f"SELECT * FROM '{parquet}' ORDER BY x, y").df()]
+    for df in frames[1:]:
+        pd.testing.assert_frame_equal(df, frames[0], check_dtype=True)
+    np.testing.assert_array_equal(grundytables.load(arrow)[0], grundytables.load(parquet)[0])
+
+
+def test_parquet_row_groups_skip_by_x(table_files):
+    """Each row group's x statistics bound its rows, so a query on a range of x
+    reads only the row groups of that range: pyarrow keeps 2 of the 6 groups
+    for 10 <= x < 20 (tile 8), and polars and DuckDB answer from them."""
+    path = table_files["gneg1", "parquet"]
+    meta = pq.ParquetFile(path).metadata
+    bounds = [(meta.row_group(i).column(0).statistics.min, meta.row_group(i).column(0).statistics.max)
+              for i in range(meta.num_row_groups)]
+    assert bounds == [(x, min(x + 7, N)) for x in range(0, SIDE, 8)]
+    fragment = next(iter(ds.dataset(path, format="parquet").get_fragments()))
+    kept = fragment.split_by_row_group(filter=(pc.field("x") >= 10) & (pc.field("x") < 20))
+    assert [f.row_groups[0].id for f in kept] == [1, 2]
+    want = reference("gneg1")[10:20].sum(dtype=np.int64)
+    lazy = pl.scan_parquet(path).filter(pl.col("x").is_between(10, 19))
+    assert lazy.select(pl.col("g").cast(pl.Int64).sum()).collect().item() == want
+    con = duckdb.connect()
+    assert con.execute(f"SELECT sum(g) FROM '{path}' WHERE x BETWEEN 10 AND 19").fetchone()[0] == want
+
+
+def test_polars_int32_sum_wraps_and_the_cast_does_not():
+    """The README's warning: polars sums int32 in int32; the cast gives the true sum."""
+    df = pl.DataFrame({"g": pl.Series([2**31 - 1, 2**31 - 1], dtype=pl.Int32)})
+    assert df.select(pl.col("g").sum()).item() != 2 * (2**31 - 1)
+    assert df.select(pl.col("g").cast(pl.Int64).sum()).item() == 2 * (2**31 - 1)
 
 
 # The values.
@@ -180,7 +269,7 @@ def test_metadata_typed(table_file):
 
 def test_load(table_file):
     table, _, _, path = table_file
-    g, md = grundytables.load(path, verify=True)
+    g, md = grundytables.load(path)
     assert g.dtype == np.int32 and g.shape == (SIDE, SIDE) and g.flags.writeable
     np.testing.assert_array_equal(g, reference(table))
     assert md == grundytables.metadata(path)
@@ -229,6 +318,16 @@ def test_cells(table_file, value):
     np.testing.assert_array_equal(got, np.argwhere(reference(table) == value))
 
 
+def test_cell(table_file):
+    table, _, _, path = table_file
+    ref = reference(table)
+    for x, y in [(0, 0), (0, N), (N, 0), (N, N), (7, 8), (8, 7), (23, 31)]:
+        got = grundytables.cell(path, x, y)
+        assert type(got) is int and got == ref[x, y]
+    with pytest.raises(ValueError, match=path.name):
+        grundytables.cell(path, SIDE, 0)
+
+
 def rewrite(src, dst, columns=None, metadata=None, g=None):
     """Write the table at src to dst with pyarrow, in batches of 10 rows.
 
@@ -253,12 +352,12 @@ def test_verify_detects_altered_g(table_files, tmp_path):
     g[3, 5] += 1
     bad = rewrite(src, tmp_path / "altered.arrow", g=g.ravel())
     assert grundytables.metadata(bad) == md
-    got, _ = grundytables.load(bad)  # without verify it reads what is there
+    with pytest.raises(grundytables.TableFileError, match="altered.arrow.*checksum"):
+        grundytables.load(bad)  # verified by default
+    got, _ = grundytables.load(bad, verify=False)  # reads what is there
     assert got[3, 5] == g[3, 5]
-    with pytest.raises(ValueError, match="altered.arrow"):
-        grundytables.load(bad, verify=True)
     intact = rewrite(src, tmp_path / "intact.arrow")
-    grundytables.load(intact, verify=True)
+    grundytables.load(intact)
 
 
 def broken_files(src, tmp_path):
@@ -273,7 +372,7 @@ def broken_files(src, tmp_path):
         ("no n", rewrite(src, tmp_path / "no_n.arrow", metadata=no_n), "lacks n"),
         ("bad n", rewrite(src, tmp_path / "bad_n.arrow", metadata=bad_n), "forty"),
         ("no metadata", rewrite(src, tmp_path / "none.arrow", metadata={}), "lacks table, symbol, n,"),
-        ("not arrow", text, "not an Arrow IPC file"),
+        ("not arrow", text, "not an Arrow IPC or Parquet file"),
     ]
 
 
@@ -286,6 +385,39 @@ def test_errors_name_the_file(table_files, tmp_path):
             with pytest.raises(ValueError) as err:
                 call()
             assert path.name in str(err.value) and mention in str(err.value), (name, str(err.value))
+
+
+def damaged_files(table_files, tmp_path):
+    """Damaged copies of an Arrow and a Parquet table file: (path, whether
+    metadata() can still read it)."""
+    files = []
+    for variant in ("zstd", "parquet"):
+        src = table_files["gneg1", variant]
+        data = src.read_bytes()
+        for name, damaged, md_readable in [
+            ("truncated", data[:len(data) // 2], False),
+            ("tail-cut", data[:-3], False),
+            ("empty", b"", False),
+            ("zeroed-middle", data[:len(data) // 3] + bytes(64) + data[len(data) // 3 + 64:], True),
+        ]:
+            path = tmp_path / f"{name}{src.suffix}"
+            path.write_bytes(damaged)
+            files.append((path, md_readable))
+    return files
+
+
+def test_damaged_files_raise_naming_the_file(table_files, tmp_path):
+    """Truncated, emptied and overwritten files: every function raises a
+    TableFileError naming the file, never a bare pyarrow error."""
+    for path, md_readable in damaged_files(table_files, tmp_path):
+        calls = [lambda: grundytables.load(path), lambda: grundytables.cells(path, 0),
+                 lambda: grundytables.load_region(path, 0, SIDE, 0, SIDE)]
+        if not md_readable:
+            calls.append(lambda: grundytables.metadata(path))
+        for call in calls:
+            with pytest.raises(grundytables.TableFileError) as err:
+                call()
+            assert str(err.value).startswith(str(path)), str(err.value)
 
 
 def test_wrong_cell_count(table_files, tmp_path):
@@ -307,10 +439,10 @@ def is_png(path):
 @pytest.mark.parametrize("args", [
     ["--region", "0:30,0:30"],
     [],
-    ["--region", "0:200,:"],  # cut to the table
+    ["--region", "30:,:"],  # to the table's edge
     ["--values", "0-5"],
     ["--values=-1,0,3-4", "--region", "10:41,0:20"],
-], ids=["heatmap", "whole", "cut", "values", "values-region"])
+], ids=["heatmap", "whole", "to-edge", "values", "values-region"])
 def test_plot_cli(table_files, tmp_path, args):
     out = tmp_path / "fig.png"
     subprocess.run([sys.executable, str(SCRIPTS / "plot.py"), str(table_files["gneg1", "zstd"]),
@@ -336,6 +468,76 @@ def test_plot_cli_usage_errors(table_files, tmp_path, args):
                           *args, *out], capture_output=True, text=True)
     assert run.returncode == 2, run.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+def test_plot_cli_region_outside(table_files, tmp_path):
+    run = subprocess.run([sys.executable, str(SCRIPTS / "plot.py"), str(table_files["nim", "zstd"]),
+                          "--region", "0:200,0:10", "-o", str(tmp_path / "x.png")],
+                         capture_output=True, text=True)
+    assert run.returncode == 1 and "0:200" in run.stderr and "outside the table" in run.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def cell_colours(ax):
+    """The RGBA colour of every cell of the (unblocked) picture on ax."""
+    image = ax.images[0]
+    return image.to_rgba(image.get_array())
+
+
+@pytest.mark.parametrize("variant", ["zstd", "parquet"])
+def test_value_colour_is_fixed(table_files, variant):
+    """A value has the same colour whatever the other values chosen."""
+    path = table_files["gneg1", variant]
+    g = reference("gneg1")[:30, :30]
+    for values in ([3], [0, 1, 2, 3], [3, 7, 12], [-1, 3]):
+        ax = Figure().subplots()
+        plot.value_map(ax, path, values, plot.parse_region("0:30,0:30"))
+        colours = cell_colours(ax)
+        for v in values:
+            want = matplotlib.colors.to_rgba(plot.value_color(v))
+            assert (colours[g == v] == want).all(), (values, v)
+        assert (colours[~np.isin(g, values)][:, :3] == 1).all()  # white
+
+
+def test_plot_titles_and_printed_values(table_files):
+    path = table_files["gneg1", "parquet"]
+    ax = Figure().subplots()
+    plot.value_map(ax, path, [-1, 0, 1, 2, 5], plot.parse_region("2:12,0:10"))
+    assert ax.get_title() == "G₋₁ (gneg1, n = 40): x 2–11, y 0–9, values -1, 0–2, 5"
+    printed = {(t.get_position(), t.get_text()) for t in ax.texts}
+    g = reference("gneg1")
+    assert printed == {((y, x), str(g[x, y])) for x in range(2, 12) for y in range(10)}
+    ax = Figure().subplots()
+    plot.heatmap(ax, path, plot.parse_region("0:41,0:41"))
+    assert ax.get_title() == "G₋₁ (gneg1, n = 40): x 0–40, y 0–40" and not ax.texts
+
+
+def test_heatmap_scale_is_the_tables(table_files):
+    """A heatmap's colour scale is 0..max_value of the table, whatever the region."""
+    path = table_files["passnim", "zstd"]
+    for region in ("0:5,0:5", "20:41,0:41"):
+        ax = Figure().subplots()
+        plot.heatmap(ax, path, plot.parse_region(region))
+        assert ax.images[0].norm.vmin == 0 and ax.images[0].norm.vmax == reference("passnim").max()
+
+
+def test_large_regions_in_blocks(table_files, monkeypatch):
+    """Beyond MAX_PIXELS cells a side the picture is of blocks: block means in a
+    heatmap, the most frequent chosen value of each block in a value map."""
+    monkeypatch.setattr(plot, "MAX_PIXELS", 10)
+    path = table_files["gneg1", "zstd"]
+    g = reference("gneg1")
+    ax = Figure().subplots()
+    plot.heatmap(ax, path)
+    means = ax.images[0].get_array()
+    assert means.shape == (9, 9) and "blocks of 5×5" in ax.get_title()  # 41 cells / 10
+    assert means[0, 1] == pytest.approx(g[0:5, 5:10].mean())
+    ax = Figure().subplots()
+    plot.value_map(ax, path, [0, 1])
+    index = ax.images[0].get_array()
+    assert index.shape == (9, 9) and index[1, 1] in (0, 1) and np.ma.is_masked(index[0, 8])
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend == [f"g = {v} ({np.count_nonzero(g == v)} cells)" for v in (0, 1)]
 
 
 def test_plot_cli_bad_file(tmp_path):
@@ -384,7 +586,9 @@ def test_heatmap_pixels_differ(table_files, tmp_path):
 def test_parse():
     assert plot.parse_region("0:200,5:") == ((0, 200), (5, None))
     assert plot.parse_values("-1,0-2,2,7") == [-1, 0, 1, 2, 7]
-    assert plot.resolve_region(((None, 99), (3, None)), 40) == (0, 41, 3, 41)
+    assert plot.resolve_region(((None, 41), (3, None)), 40) == (0, 41, 3, 41)
+    with pytest.raises(ValueError, match="outside the table"):
+        plot.resolve_region(((0, 42), (0, 1)), 40)
     for bad in ["0:1", "a:b,0:1", "0:1;0:1"]:
         with pytest.raises(ValueError):
             plot.parse_region(bad)
