@@ -82,6 +82,8 @@ func CreateParquet(path string, info Info) (*ParquetWriter, error) {
 		parquet.WithEncodingFor("y", parquet.Encodings.DeltaBinaryPacked),
 		parquet.WithEncodingFor("g", parquet.Encodings.Plain),
 		parquet.WithCompression(codec),
+		parquet.WithCompressionLevel(1), // zstd's fastest: g costs most of the write
+		parquet.WithDataPageSize(8<<20), // a band's column chunk in one page
 		parquet.WithMaxRowGroupLength(int64(info.N+1)*int64(info.N+1)+1),
 	)
 	w := &ParquetWriter{
