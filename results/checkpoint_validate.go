@@ -90,9 +90,7 @@ func validateSchemaMessage(c checkpoint, f io.ReaderAt) error {
 func schemaMessage(info Info) ([]byte, map[string]int64, error) {
 	var buf bytes.Buffer
 	sink := &messageSink{w: &buf, pos: 8}
-	opts := append([]ipc.Option{ipc.WithSchema(tableSchema(info, placeholderSHA256, placeholderMaxValue, placeholderSeconds, placeholderWorkers))},
-		info.Compression.ipcOptions(1)...)
-	if err := ipc.NewWriterWithPayloadWriter(sink, opts...).Close(); err != nil {
+	if err := writeSchemaMessage(sink, tableSchema(info, placeholderSHA256, placeholderMaxValue, placeholderSeconds, placeholderWorkers)); err != nil {
 		return nil, nil, err
 	}
 	return buf.Bytes(), sink.placeholders, nil

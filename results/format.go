@@ -59,6 +59,11 @@ type Writer interface {
 	Replay(visit func(engine.Band) error) error
 	// Suspend stops writing and keeps what a resume needs, returning the rows kept.
 	Suspend() (rows int, err error)
+	// SavedRows returns the rows a resume after a failure would continue from.
+	SavedRows() int
+	// Keep closes the writer after a failure, keeping what a resume needs,
+	// and returns the rows kept; with none it removes everything, as Abort.
+	Keep() int
 }
 
 // CreateFormat starts the file of info's table at path in format f, as

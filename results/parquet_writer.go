@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/apache/arrow/go/v17/parquet"
@@ -127,6 +126,16 @@ func (w *ParquetWriter) CheckpointEvery(time.Duration) {}
 // Replay has no rows to replay: a Parquet file is never resumed.
 func (w *ParquetWriter) Replay(func(engine.Band) error) error { return nil }
 
+// SavedRows is 0: a Parquet file keeps nothing for a resume.
+func (w *ParquetWriter) SavedRows() int { return 0 }
+
+// Keep removes the partial file, as Abort does, and returns 0: a Parquet
+// file keeps nothing for a resume.
+func (w *ParquetWriter) Keep() int {
+	w.Abort()
+	return 0
+}
+
 // Suspend removes the partial file, which cannot be resumed, and returns
 // ErrNotResumable.
 func (w *ParquetWriter) Suspend() (int, error) {
@@ -180,7 +189,7 @@ func (w *ParquetWriter) Commit() (Summary, error) {
 	}
 	sum := Summary{Path: w.path, SHA256: w.digest.sum(), MaxValue: w.digest.max, Cells: int64(n+1) * int64(n+1)}
 	md := tableSchema(w.info, sum.SHA256, formatMaxValue(sum.MaxValue),
-		formatSeconds(time.Since(w.started).Seconds())).Metadata()
+		formatSeconds(time.Since(w.started).Seconds()), formatWorkers(w.info.Workers)).Metadata()
 	err := catchPanic(func() {
 		for i, key := range md.Keys() {
 			if err := w.writer.AppendKeyValueMetadata(key, md.Values()[i]); err != nil {
@@ -191,20 +200,10 @@ func (w *ParquetWriter) Commit() (Summary, error) {
 			panic(err)
 		}
 	})
-	if err == nil {
-		err = w.file.Sync()
-	}
-	if cerr := w.file.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(w.partial, w.path)
-	}
-	if err != nil {
+	if err := publish(w.file, w.partial, w.path, err); err != nil {
 		os.Remove(w.partial)
 		return Summary{}, fmt.Errorf("commit %s: %w", w.path, err)
 	}
-	syncDir(filepath.Dir(w.path))
 	return sum, nil
 }
 

@@ -107,10 +107,14 @@ func newTableWriter(path string, f *os.File, info Info, sink *messageSink) *Tabl
 	return w
 }
 
-// writeSchema writes the schema message, with the placeholders, through
-// ipc.Writer: closing a writer that has no batches writes only the schema.
-func (w *TableWriter) writeSchema() error {
-	return ipc.NewWriterWithPayloadWriter(w.sink, ipc.WithSchema(w.schema)).Close()
+// writeSchema writes the schema message, with the placeholders.
+func (w *TableWriter) writeSchema() error { return writeSchemaMessage(w.sink, w.schema) }
+
+// writeSchemaMessage writes the schema message of schema to sink through
+// ipc.Writer: closing a writer that has no batches writes only the schema
+// (compression is a property of the batches, not of the schema message).
+func writeSchemaMessage(sink *messageSink, schema *arrow.Schema) error {
+	return ipc.NewWriterWithPayloadWriter(sink, ipc.WithSchema(schema)).Close()
 }
 
 // CheckpointEvery sets how often WriteBand syncs the file and records a
@@ -214,7 +218,8 @@ func (w *TableWriter) Commit() (Summary, error) {
 		return Summary{}, fmt.Errorf("commit %s: only %d of %d rows written", w.path, w.nextX, n+1)
 	}
 	if err := w.flush(); err != nil {
-		w.Abort()
+		w.encoding.wait()
+		w.Keep()
 		return Summary{}, fmt.Errorf("commit %s: %w", w.path, err)
 	}
 	sum := Summary{
@@ -239,25 +244,31 @@ func (w *TableWriter) Commit() (Summary, error) {
 	if err == nil {
 		err = patchMetadata(w.file, w.sink.placeholders, final)
 	}
-	if err == nil {
-		err = w.file.Sync()
-	}
-	if cerr := w.file.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(w.partial, w.path)
-	}
-	if err != nil {
-		if w.savedRows == 0 {
-			os.Remove(w.partial)
-			os.Remove(checkpointName(w.partial))
-		}
+	if err = publish(w.file, w.partial, w.path, err); err != nil {
+		w.Keep()
 		return Summary{}, fmt.Errorf("commit %s: %w", w.path, err)
 	}
 	os.Remove(checkpointName(w.partial))
-	syncDir(filepath.Dir(w.path))
 	return sum, nil
+}
+
+// publish ends the writing of the partial file f, whose last writes gave
+// err: if err is nil it syncs f, closes it and renames it to path, durably;
+// otherwise, or if that fails, it only closes f and returns the error.
+func publish(f *os.File, partial, path string, err error) error {
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(partial, path)
+	}
+	if err == nil {
+		syncDir(filepath.Dir(path))
+	}
+	return err
 }
 
 // Suspend stops writing but keeps what was written: it records a final
@@ -269,6 +280,7 @@ func (w *TableWriter) Suspend() (rows int, err error) {
 	if err == nil {
 		err = w.checkpoint()
 	}
+	w.encoding.wait()
 	if cerr := w.file.Close(); err == nil {
 		err = cerr
 	}
