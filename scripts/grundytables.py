@@ -105,6 +105,14 @@ class _Table:
         self.path = path
         with open(path, "rb") as f:
             self.parquet = f.read(4) == PARQUET_MAGIC
+        try:
+            self._open()
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self):
+        path = self.path
         with _naming(path):
             if self.parquet:
                 self._pq = pq.ParquetFile(str(path))
@@ -123,7 +131,7 @@ class _Table:
         self.side = self.md["n"] + 1
 
     def close(self):
-        if not self.parquet:
+        if getattr(self, "_source", None) is not None:
             self._source.close()
 
     def __enter__(self):

@@ -26,8 +26,9 @@ Usage:
     python scripts/plot.py FILE [FILE2] [--region X0:X1,Y0:Y1] [--values 0-5]
                            [--diff] -o fig.png|fig.svg
 
-With two files and no --diff the two pictures stand side by side. Only the
-record batches of the region are read (grundytables.load_region).
+FILE is an Arrow or a Parquet table file. With two files and no --diff the
+two pictures stand side by side. Only the record batches or row groups of
+the region are read (grundytables.iter_rows).
 """
 
 import argparse
