@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/apache/arrow/go/v17/parquet"
@@ -26,8 +27,9 @@ var ErrNotResumable = errors.New("a Parquet file cannot be resumed (use -format 
 // so that readers skip the row groups outside a range of x. x and y are
 // DELTA_BINARY_PACKED, which stores a run of equal steps in a few bytes per
 // 128 values; g is PLAIN, compressed with info's Compression. Like
-// TableWriter it writes to the partial file and renames it in Commit. Use it
-// from one goroutine.
+// TableWriter it writes to the partial file and renames it in Commit, and
+// it encodes and compresses the row groups on a goroutine of its own, which
+// overlaps the engine, one band behind. Use it from one goroutine.
 type ParquetWriter struct {
 	path, partial string
 	file          *os.File
@@ -35,9 +37,19 @@ type ParquetWriter struct {
 	info          Info
 	nextX         int
 	digest        digest
-	coordinates   bandCoordinates
+	coordinates   bandCoordinates // of the row-group goroutine
 	started       time.Time
+
+	queue   chan engine.Band // copies of the bands, for the row-group goroutine
+	free    chan []int32     // cell buffers it is done with
+	done    chan error       // its first error, sent when the queue is closed
+	failure atomic.Value     // its first error, as soon as it happens
+	closed  bool             // whether the queue is closed
 }
+
+// parquetBuffers is how many bands are in flight: one being encoded, one
+// being copied.
+const parquetBuffers = 2
 
 var _ Writer = (*ParquetWriter)(nil)
 
@@ -88,15 +100,47 @@ func CreateParquet(path string, info Info) (*ParquetWriter, error) {
 	w := &ParquetWriter{
 		path: path, partial: partial, file: f, info: info,
 		digest: newDigest(), started: time.Now(),
+		queue: make(chan engine.Band, parquetBuffers), free: make(chan []int32, parquetBuffers), done: make(chan error, 1),
+	}
+	for range parquetBuffers {
+		w.free <- nil
 	}
 	err = catchPanic(func() {
 		w.writer = file.NewParquetWriter(noCloseWriter{f}, root, file.WithWriterProps(props))
 	})
 	if err != nil {
+		w.closed = true
 		w.Abort()
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
+	go w.writeRowGroups()
 	return w, nil
+}
+
+// writeRowGroups writes each queued band as a row group until the queue is
+// closed, then sends its first error on done. After an error it only
+// returns the buffers.
+func (w *ParquetWriter) writeRowGroups() {
+	var err error
+	for b := range w.queue {
+		if err == nil {
+			if err = w.writeRowGroup(b); err != nil {
+				w.failure.Store(err)
+			}
+		}
+		w.free <- b.Cells
+	}
+	w.done <- err
+}
+
+// stop closes the queue and returns the row-group goroutine's first error.
+func (w *ParquetWriter) stop() error {
+	if w.closed {
+		return nil
+	}
+	w.closed = true
+	close(w.queue)
+	return <-w.done
 }
 
 // noCloseWriter hides the file's Close from the Parquet writer, which closes
@@ -151,7 +195,18 @@ func (w *ParquetWriter) WriteBand(b engine.Band) error {
 		return fmt.Errorf("write %s: band of rows %d..%d (width %d) does not follow row %d of a table of side %d",
 			w.path, b.X0, b.X0+b.Rows-1, b.Width, w.nextX, n+1)
 	}
+	if err, _ := w.failure.Load().(error); err != nil {
+		return err
+	}
 	w.digest.account(b.Cells)
+	b.Cells = append((<-w.free)[:0], b.Cells...)
+	w.queue <- b
+	w.nextX += b.Rows
+	return nil
+}
+
+// writeRowGroup writes b as one row group.
+func (w *ParquetWriter) writeRowGroup(b engine.Band) error {
 	xs, ys := w.coordinates.of(b)
 	err := catchPanic(func() {
 		rg := w.writer.AppendRowGroup()
@@ -174,7 +229,6 @@ func (w *ParquetWriter) WriteBand(b engine.Band) error {
 	if err != nil {
 		return fmt.Errorf("write %s: %w", w.partial, err)
 	}
-	w.nextX += b.Rows
 	return nil
 }
 
@@ -186,6 +240,10 @@ func (w *ParquetWriter) Commit() (Summary, error) {
 	if w.nextX != n+1 {
 		w.Abort()
 		return Summary{}, fmt.Errorf("commit %s: only %d of %d rows written", w.path, w.nextX, n+1)
+	}
+	if err := w.stop(); err != nil {
+		w.Abort()
+		return Summary{}, fmt.Errorf("commit %s: %w", w.path, err)
 	}
 	sum := Summary{Path: w.path, SHA256: w.digest.sum(), MaxValue: w.digest.max, Cells: int64(n+1) * int64(n+1)}
 	md := tableSchema(w.info, sum.SHA256, formatMaxValue(sum.MaxValue),
@@ -210,6 +268,7 @@ func (w *ParquetWriter) Commit() (Summary, error) {
 // Abort abandons the table and removes the partial file; the final path is
 // left as it was. It is safe to call after a failed Commit.
 func (w *ParquetWriter) Abort() {
+	w.stop()
 	w.file.Close()
 	os.Remove(w.partial)
 }
