@@ -26,7 +26,7 @@ METADATA_KEYS = ("table", "symbol", "n", "definition", "source", "layout", "g_sh
 # file is known by its table and variant.
 RUNS = [("zstd", "arrow", "zstd", 8, TABLE_IDS), ("lz4", "arrow", "lz4", 16, ("gneg1",)),
         ("none", "arrow", "none", 128, ("gneg1",)),
-        ("parquet", "parquet", "zstd", 8, TABLE_IDS), ("parquet-none", "parquet", "none", 128, ("gneg1",))]
+        ("parquet", "parquet", "zstd", 8, TABLE_IDS)]
 FILES = [(table, variant, compression, tile) for variant, _, compression, tile, tables in RUNS
          for table in tables]
 
