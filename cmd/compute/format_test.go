@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,6 +33,22 @@ func TestParquetSameValues(t *testing.T) {
 	}
 	if parquet.SHA256 != arrow.SHA256 || parquet.MaxValue != arrow.MaxValue || parquet.N != n || parquet.Tile != 16 {
 		t.Errorf("Parquet metadata %+v, Arrow %+v", parquet, arrow)
+	}
+}
+
+// TestInterruptedParquetLeavesNothing cancels a Parquet run: no file is
+// left, final or partial, and the message says it cannot be resumed.
+func TestInterruptedParquetLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	err := run(ctx, []string{"-table", "gneg1", "-n", "300", "-out", dir, "-format", "parquet"}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "cannot be resumed") || !strings.Contains(err.Error(), "nothing was kept") {
+		t.Fatalf("run = %v, want an interruption that keeps nothing", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("out holds %d entries after the interruption, want none", len(entries))
 	}
 }
 

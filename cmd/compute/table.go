@@ -49,6 +49,9 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 	bar.finish()
 	if err != nil && ctx.Err() != nil {
 		rows, serr := w.Suspend()
+		if errors.Is(serr, results.ErrNotResumable) {
+			return fmt.Errorf("%s: interrupted; nothing was kept: %w", r.ID, serr)
+		}
 		if serr != nil {
 			return fmt.Errorf("%s: interrupted, and the last checkpoint failed: %w; %s", r.ID, serr, savedRows(path, rows, opts.n))
 		}
