@@ -10,3 +10,12 @@ func ExampleFileName() {
 	fmt.Println(results.FileName("gneg1", 10000))
 	// Output: gneg1_n10000.arrow
 }
+
+func ExampleFormat_FileName() {
+	for _, f := range []results.Format{results.Arrow, results.Parquet} {
+		fmt.Println(f.FileName("gneg1", 10000))
+	}
+	// Output:
+	// gneg1_n10000.arrow
+	// gneg1_n10000.parquet
+}
