@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/apache/arrow/go/v17/arrow"
+	"github.com/apache/arrow/go/v17/arrow/memory"
 	"github.com/apache/arrow/go/v17/parquet"
 	"github.com/apache/arrow/go/v17/parquet/file"
 
@@ -31,7 +32,14 @@ func isParquet(path string) bool {
 // openParquet opens the Parquet table file at path and reads and checks its
 // columns and metadata.
 func openParquet(path string) (*file.Reader, Info, error) {
-	r, err := file.OpenParquetFile(path, false)
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, Info{}, fmt.Errorf("read %s: %w", path, err)
+	}
+	// As for Arrow files: until the metadata is read nothing can be larger
+	// than the file, and then no buffer larger than a column of the table.
+	mem := &boundedAllocator{Allocator: memory.DefaultAllocator, limit: st.Size() + 64}
+	r, err := file.OpenParquetFile(path, false, file.WithReadProps(parquet.NewReaderProperties(mem)))
 	if err != nil {
 		return nil, Info{}, fmt.Errorf("read %s: not a complete Parquet file (truncated, or not Parquet): %w", path, err)
 	}
@@ -40,6 +48,7 @@ func openParquet(path string) (*file.Reader, Info, error) {
 		r.Close()
 		return nil, Info{}, fmt.Errorf("read %s: %w", path, err)
 	}
+	mem.limit = max(mem.limit, 4*int64(info.N+1)*int64(info.N+1)+64)
 	return r, info, nil
 }
 
