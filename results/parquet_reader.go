@@ -17,9 +17,11 @@ import (
 // parquetMagic opens and closes a Parquet file.
 const parquetMagic = "PAR1"
 
-// isParquet reports whether the file at path begins as a Parquet file does.
+// isParquet reports whether the file at path is a regular file that begins
+// as a Parquet file does; anything else goes to the Arrow reader, which
+// says what is wrong with it.
 func isParquet(path string) bool {
-	f, err := os.Open(path)
+	f, err := openRegular(path, os.O_RDONLY)
 	if err != nil {
 		return false
 	}
