@@ -82,7 +82,6 @@ type batchEncoder struct {
 	codec bufferCodec
 	// yBodies caches the encoded y buffer by cell count.
 	yBodies map[int][]byte
-	scratch []byte
 }
 
 func newBatchEncoder(c Compression) *batchEncoder {
@@ -97,9 +96,10 @@ type encodedBatch struct {
 	buffers [3][]byte
 }
 
-// encode builds the message of a batch of cells rows with columns xs, ys, g;
-// ys must depend only on len(ys). The buffers returned for x and g are
-// owned by the batch; y's is shared and must not be changed.
+// encode builds the message of a batch with the columns xs, ys, g, encoding
+// x into x[:0] and g into gOut[:0] (buffers reused from batch to batch); ys
+// must depend only on len(ys), as it does in a table. y's encoded buffer is
+// shared by every batch of that length and must not be changed.
 func (e *batchEncoder) encode(xs, ys, g []int32, x, gOut []byte) (encodedBatch, error) {
 	var b encodedBatch
 	var err error
