@@ -5,9 +5,9 @@ import (
 )
 
 // encodeAhead is how many bands a TableWriter compresses at once, each on a
-// goroutine of its own, while the engine computes the next ones: the engine
-// leaves CPU idle between its tiles, which compression fills. Each band in
-// flight holds a copy of its cells.
+// goroutine of its own, while the engine computes the next ones, so that
+// compression overlaps the engine rather than holding up its bands. Each
+// band in flight holds a copy of its cells.
 const encodeAhead = 2
 
 // encodeSlot is one band being compressed: a copy of its cells, its own

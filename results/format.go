@@ -2,8 +2,6 @@ package results
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/grundy-lab/grundy/engine"
@@ -32,15 +30,6 @@ func ParseFormat(s string) (Format, error) {
 // FileName is the name of the file of table id at size n in format f:
 // "<id>_n<n>.arrow" or "<id>_n<n>.parquet".
 func (f Format) FileName(id string, n int) string { return fmt.Sprintf("%s_n%d.%s", id, n, f) }
-
-// formatOf returns the format a table file's name says it has: Parquet for
-// a name ending in .parquet, Arrow for any other.
-func formatOf(path string) Format {
-	if strings.EqualFold(filepath.Ext(path), ".parquet") {
-		return Parquet
-	}
-	return Arrow
-}
 
 // Writer streams one table into a file; *TableWriter writes Arrow and
 // *ParquetWriter Parquet. Use it from one goroutine.
