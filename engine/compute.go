@@ -19,6 +19,9 @@ type Config struct {
 	Workers int
 	// Tile is the side of a tile in cells; 0 means DefaultTile.
 	Tile int
+	// Sets chooses the representation of the value sets; AutoSets, the
+	// zero value, chooses by n (see SetKind).
+	Sets SetKind
 }
 
 // resolved returns c with its defaults filled in.
@@ -66,7 +69,7 @@ func Continue(ctx context.Context, rules Rules, n int, cfg Config, start int, pr
 	if start < 0 || start > n+1 || (start%cfg.Tile != 0 && start != n+1) {
 		return fmt.Errorf("engine: cannot continue from row %d of a table of side %d with tile %d", start, n+1, cfg.Tile)
 	}
-	s := newSweep(rules, n, cfg.Tile)
+	s := newSweep(rules, n, cfg.Tile, cfg.Sets.sparse(rules, n))
 	if rules.Split != nil {
 		s.prepareSplit()
 	}
@@ -159,8 +162,9 @@ func Continue(ctx context.Context, rules Rules, n int, cfg Config, start int, pr
 	return g.Wait()
 }
 
-// newSweep allocates the column state of a table of side n+1.
-func newSweep(rules Rules, n, tile int) *sweep {
+// newSweep allocates the column state of a table of side n+1, with sparse
+// or dense value sets.
+func newSweep(rules Rules, n, tile int, sparse bool) *sweep {
 	base := rules.sortedBase(n)
 	top := maxBaseValue(base)
 	if rules.Split != nil {
@@ -175,6 +179,14 @@ func newSweep(rules Rules, n, tile int) *sweep {
 		stride: setStride(words),
 		base:   base,
 		rules:  rules,
+		sparse: sparse,
+	}
+	if sparse {
+		s.colSparse = make([]sparseSet, width)
+		if rules.Diagonal {
+			s.diagSparse = make([]sparseSet, 2*width-1)
+		}
+		return s
 	}
 	if rules.Split == nil {
 		s.colSets = make([]uint64, width*s.stride)
@@ -192,6 +204,9 @@ func newSweep(rules Rules, n, tile int) *sweep {
 
 // newBandState allocates the cells and row bitsets of one band.
 func (s *sweep) newBandState() *bandState {
+	if s.sparse {
+		return &bandState{cells: make([]int32, s.tile*s.width), rowSparse: make([]sparseSet, s.tile)}
+	}
 	return &bandState{
 		cells:   make([]int32, s.tile*s.width),
 		rowSets: make([]uint64, s.tile*s.stride),

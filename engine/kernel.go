@@ -23,6 +23,11 @@ type sweep struct {
 	antiSets []uint64
 	antiMex  []int32
 	emptySet []uint64
+	// The sparse sets (sparse.go), used instead of colSets, colMex,
+	// diagSets and diagMex when sparse is set.
+	sparse     bool
+	colSparse  []sparseSet
+	diagSparse []sparseSet
 	// The sliding column windows of Rules.Josephus (josephus.go).
 	josephus *josephusColumns
 	base     []Cell // sorted by row, then column
@@ -38,15 +43,24 @@ type bandState struct {
 	rowSets []uint64 // rows value sets of stride words
 	rowMex  []int32
 	rowEnd  []int32 // Rules.Josephus: the cells of each row in its set
+	// The row sets when the sweep's sets are sparse, instead of rowSets
+	// and rowMex.
+	rowSparse []sparseSet
 }
 
 // reset prepares st to sweep band b from scratch.
 func (s *sweep) reset(st *bandState, b int) {
 	st.x0 = b * s.tile
 	st.rows = min(s.tile, s.width-st.x0)
-	clear(st.rowSets[:st.rows*s.stride])
-	clear(st.rowMex[:st.rows])
-	clear(st.rowEnd[:st.rows])
+	if s.sparse {
+		for r := range st.rows {
+			st.rowSparse[r].reset()
+		}
+	} else {
+		clear(st.rowSets[:st.rows*s.stride])
+		clear(st.rowMex[:st.rows])
+		clear(st.rowEnd[:st.rows])
+	}
 }
 
 // fillTile computes the cells of band st in columns [y0, y1). The cells above
@@ -71,7 +85,10 @@ func (s *sweep) fillTile(st *bandState, y0, y1 int, excluded []int32) {
 		if s.rules.Excluded != nil {
 			s.rules.Excluded(x, y0, excluded)
 		}
-		row := st.rowSets[r*s.stride : (r+1)*s.stride]
+		var row []uint64
+		if !s.sparse {
+			row = st.rowSets[r*s.stride : (r+1)*s.stride]
+		}
 		out := st.cells[r*s.width : (r+1)*s.width]
 		y := y0
 		for _, c := range s.base {
@@ -90,6 +107,10 @@ func (s *sweep) fillTile(st *bandState, y0, y1 int, excluded []int32) {
 // to column y0+i. This is the per-cell loop: no allocation, no calls that are
 // not inlined, no locks.
 func (s *sweep) mexRun(st *bandState, r int, row []uint64, out, excluded []int32, y0, ya, yb int) {
+	if s.sparse {
+		s.sparseRun(st, r, out, excluded, y0, ya, yb)
+		return
+	}
 	if s.rules.Diagonal {
 		s.queenRun(st, r, row, out, ya, yb)
 		return
@@ -149,6 +170,10 @@ func (s *sweep) diagonal(x, y int) int { return x - y + s.width - 1 }
 // place stores a base value at (x0+r, y) and, unless it is negative, adds it
 // to the row and column sets.
 func (s *sweep) place(st *bandState, r int, row []uint64, out []int32, y, v int) {
+	if s.sparse {
+		s.placeSparse(st, r, out, y, v)
+		return
+	}
 	out[y] = int32(v)
 	if v < 0 {
 		return
@@ -185,13 +210,21 @@ func (s *sweep) seed(rows int, prefix func(visit func(Band) error) error) error 
 			next += b.Rows
 			return nil
 		}
+		if s.rules.Split != nil {
+			next += b.Rows // split tables rebuild their anti-diagonal sets from scratch
+			return nil
+		}
 		for i, v := range b.Cells {
-			if s.rules.Split != nil {
-				break // split tables rebuild their anti-diagonal sets from scratch
-			}
 			if int(v) >= s.words*64 {
 				return fmt.Errorf("engine: known row %d holds the value %d, more than a table of side %d can", b.X0+i/s.width, v, s.width)
 			}
+		}
+		if s.sparse {
+			s.seedSparse(b)
+			next += b.Rows
+			return nil
+		}
+		for i, v := range b.Cells {
 			if v >= 0 {
 				y := i % s.width
 				addValue(s.colSets[y*s.stride:(y+1)*s.stride], s.words, int(v))
@@ -209,6 +242,9 @@ func (s *sweep) seed(rows int, prefix func(visit func(Band) error) error) error 
 	}
 	if next != rows {
 		return fmt.Errorf("engine: %d known rows given, %d expected", next, rows)
+	}
+	if s.sparse {
+		return nil
 	}
 	setMexes(s.colSets, s.colMex, s.stride)
 	if s.rules.Diagonal {

@@ -1,0 +1,204 @@
+package engine
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// Sparse value sets. In these tables a set's values spread over thousands
+// of values above its mex, yet almost all of its 64-bit words are full or
+// empty: in G₋₁ after 10⁴ rows a column has 11 words that are neither (46
+// at most) out of 313, after 3·10⁴ rows 18 of 938. A sparseSet stores only
+// the words that are not empty, a full stretch as one span, and forgets
+// everything below its mex, which is all present by definition. Its memory
+// follows the mixed words and the full stretches between them, not n.
+
+// fullWord is a 64-bit word holding all of its 64 values.
+const fullWord = ^uint64(0)
+
+// span is one stretch of a sparse set: the words word … end−1. Either a run
+// of full words (bits == fullWord), or one mixed word (end == word+1) whose
+// bits are neither 0 nor all ones. Empty words have no span.
+type span struct {
+	word, end int32
+	bits      uint64
+}
+
+// sparseSet is a set of non-negative values with its mex.
+//
+// Invariants: spans are sorted by word and disjoint; two full runs are never
+// adjacent (they are joined); no span lies wholly below the word of mex, so
+// the words below mex>>6 are full though no span says so; and every value
+// below mex is in the set.
+type sparseSet struct {
+	spans []span
+	mex   int32
+}
+
+// reset empties the set, keeping its storage.
+func (s *sparseSet) reset() {
+	s.spans = s.spans[:0]
+	s.mex = 0
+}
+
+// find returns the index of the first span that ends after word w: the
+// span holding w if there is one, else the first span above it. Sets hold
+// a few dozen spans, and the word sought is near the first, so a linear
+// scan beats a binary search.
+func (s *sparseSet) find(w int32) int {
+	i := 0
+	for i < len(s.spans) && s.spans[i].end <= w {
+		i++
+	}
+	return i
+}
+
+// add puts v ≥ 0 into the set; a value already present changes nothing.
+// It allocates only when the set outgrows its capacity, which doubles, so
+// a set of k spans has allocated O(log k) times in its whole life.
+func (s *sparseSet) add(v int) {
+	if v >= int(s.mex) {
+		s.addAt(v, s.find(int32(v>>6)))
+	}
+}
+
+// addAt is add of a value v ≥ mex whose word's span index, find(v>>6), is
+// already known: the mex scans return it, which saves the per-cell loop a
+// second search.
+func (s *sparseSet) addAt(v, i int) {
+	w := int32(v >> 6)
+	bit := uint64(1) << (v & 63)
+	if i < len(s.spans) && s.spans[i].word <= w {
+		sp := &s.spans[i]
+		if sp.bits&bit != 0 {
+			return
+		}
+		sp.bits |= bit
+		if sp.bits == fullWord {
+			s.joinFull(i)
+		}
+	} else {
+		s.spans = slices.Insert(s.spans, i, span{word: w, end: w + 1, bits: bit})
+	}
+	if v == int(s.mex) {
+		s.advanceMex()
+	}
+}
+
+// joinFull merges span i, a word that has just become full, with the full
+// runs next to it.
+func (s *sparseSet) joinFull(i int) {
+	if i+1 < len(s.spans) && s.spans[i+1].bits == fullWord && s.spans[i+1].word == s.spans[i].end {
+		s.spans[i].end = s.spans[i+1].end
+		s.spans = slices.Delete(s.spans, i+1, i+2)
+	}
+	if i > 0 && s.spans[i-1].bits == fullWord && s.spans[i-1].end == s.spans[i].word {
+		s.spans[i-1].end = s.spans[i].end
+		s.spans = slices.Delete(s.spans, i, i+1)
+	}
+}
+
+// advanceMex moves the mex past the value that has just been added at it.
+// The first span holds the mex's word (no span lies below it). If that word
+// is now the start of a full run, the mex moves to the first zero after the
+// run, and the run, wholly below the new mex, is dropped.
+func (s *sparseSet) advanceMex() {
+	first := s.spans[0]
+	if first.bits != fullWord {
+		s.mex = first.word<<6 | int32(bits.TrailingZeros64(^first.bits))
+		return
+	}
+	s.mex = first.end << 6
+	if len(s.spans) > 1 && s.spans[1].word == first.end {
+		// A full run is followed by a mixed word, never by another run.
+		s.mex |= int32(bits.TrailingZeros64(^s.spans[1].bits))
+	}
+	s.spans = slices.Delete(s.spans, 0, 1)
+}
+
+// contains reports whether v is in the set.
+func (s *sparseSet) contains(v int) bool {
+	if v < int(s.mex) {
+		return true
+	}
+	w := int32(v >> 6)
+	i := s.find(w)
+	return i < len(s.spans) && s.spans[i].word <= w && s.spans[i].bits&(1<<(v&63)) != 0
+}
+
+// sparseWord returns the word of spans[i:] at w, given that no span before
+// i ends after w, with the index of the span that holds w or follows it and
+// the word after the stretch the returned word stands for: the end of a
+// full run, else w+1.
+func sparseWord(spans []span, i int, w int32) (word uint64, at int, next int32) {
+	for i < len(spans) && spans[i].end <= w {
+		i++
+	}
+	if i < len(spans) && spans[i].word <= w {
+		if spans[i].bits == fullWord {
+			return fullWord, i, spans[i].end
+		}
+		return spans[i].bits, i, w + 1
+	}
+	return 0, i, w + 1
+}
+
+// mexOfSparseUnion is mexOfUnion of two sparse sets: the least value ≥ 0 in
+// neither set and not excluded, given that every value below lowerBound is
+// in one of them (lowerBound ≥ both mexes). It reads words, never values:
+// from the word of lowerBound it steps over full runs of either set in one
+// step each and tests the union of the first word open in both. It also
+// returns, for addAt, the index of the value's word in each set.
+func mexOfSparseUnion(row, col *sparseSet, lowerBound, excluded int) (v, rowAt, colAt int) {
+	w := int32(lowerBound >> 6)
+	excludedWord := int32(excluded >> 6) // −1 when there is none
+	i, j := 0, 0
+	for {
+		rw, ri, rnext := sparseWord(row.spans, i, w)
+		if rw == fullWord {
+			w, i = rnext, ri
+			continue
+		}
+		cw, cj, cnext := sparseWord(col.spans, j, w)
+		if cw == fullWord {
+			w, i, j = cnext, ri, cj
+			continue
+		}
+		union := rw | cw
+		if w == excludedWord {
+			union |= 1 << (excluded & 63)
+		}
+		if union != fullWord {
+			return int(w)<<6 | bits.TrailingZeros64(^union), ri, cj
+		}
+		w, i, j = w+1, ri, cj
+	}
+}
+
+// mexOfSparseUnion3 is mexOfSparseUnion of three sets and no excluded
+// value, for the diagonal moves.
+func mexOfSparseUnion3(row, col, diag *sparseSet, lowerBound int) (v, rowAt, colAt, diagAt int) {
+	w := int32(lowerBound >> 6)
+	i, j, k := 0, 0, 0
+	for {
+		rw, ri, rnext := sparseWord(row.spans, i, w)
+		if rw == fullWord {
+			w, i = rnext, ri
+			continue
+		}
+		cw, cj, cnext := sparseWord(col.spans, j, w)
+		if cw == fullWord {
+			w, i, j = cnext, ri, cj
+			continue
+		}
+		dw, dk, dnext := sparseWord(diag.spans, k, w)
+		if dw == fullWord {
+			w, i, j, k = dnext, ri, cj, dk
+			continue
+		}
+		if union := rw | cw | dw; union != fullWord {
+			return int(w)<<6 | bits.TrailingZeros64(^union), ri, cj, dk
+		}
+		w, i, j, k = w+1, ri, cj, dk
+	}
+}
