@@ -11,14 +11,21 @@ const metadataV5 = 4
 
 // encodeFooter builds the Arrow file footer of a table file: the schema
 // (columns x, y, g of int32, and md as its metadata) and the record batch
-// blocks. It follows Arrow's File.fbs and Schema.fbs, field by field, as
-// ipc.FileWriter would write it for this schema.
+// blocks.
 func encodeFooter(md arrow.Metadata, blocks []block) []byte {
+	return encodeInt32Footer([3]string{"x", "y", "g"}, md, blocks)
+}
+
+// encodeInt32Footer builds the Arrow file footer of a file of three int32
+// columns of the given names, with md as the schema's metadata, and the
+// record batch blocks. It follows Arrow's File.fbs and Schema.fbs, field by
+// field, as ipc.FileWriter would write it for this schema.
+func encodeInt32Footer(names [3]string, md arrow.Metadata, blocks []block) []byte {
 	const typeInt = 2 // Type.Int in the union of field types
 	b := flatbuffers.NewBuilder(1024)
 
 	var fields [3]flatbuffers.UOffsetT
-	for i, name := range []string{"x", "y", "g"} {
+	for i, name := range names {
 		nameOff := b.CreateString(name)
 		b.StartObject(2) // Int
 		b.PrependInt32Slot(0, 32, 0)

@@ -219,7 +219,11 @@ func (t openedTable) close() {
 // openTable opens path and reads and checks its schema and metadata. It
 // refuses what is not a regular file, a FIFO or a device, without waiting
 // on it.
-func openTable(path string) (openedTable, error) {
+func openTable(path string) (openedTable, error) { return openArrow(path, infoFromSchema) }
+
+// openArrow opens the Arrow IPC file path, refusing what is not a regular
+// file as openTable does, and reads its schema with parse.
+func openArrow(path string, parse func(*arrow.Schema) (Info, error)) (openedTable, error) {
 	f, err := openRegular(path, os.O_RDONLY)
 	if err != nil {
 		return openedTable{}, fmt.Errorf("read %s: %w", path, err)
@@ -245,7 +249,7 @@ func openTable(path string) (openedTable, error) {
 		f.Close()
 		return openedTable{}, fmt.Errorf("read %s: not an Arrow IPC file: %w", path, err)
 	}
-	info, err := infoFromSchema(r.Schema())
+	info, err := parse(r.Schema())
 	if err != nil {
 		r.Close()
 		f.Close()
