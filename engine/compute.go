@@ -45,8 +45,9 @@ type Band struct {
 
 // Compute sweeps the table of rules over 0 ≤ x, y ≤ n and calls emit once per
 // band, in increasing x, from a single goroutine. It returns the first error
-// of emit, or ctx's error if ctx is cancelled first; either stops all workers
-// promptly. n must be non-negative.
+// of emit, or ctx's error if ctx is cancelled first: an emit error stops all
+// workers at once, a cancellation once the bands already started are done
+// (at most Workers bands). n must be non-negative.
 func Compute(ctx context.Context, rules Rules, n int, cfg Config, emit func(Band) error) error {
 	return Continue(ctx, rules, n, cfg, 0, nil, emit)
 }
@@ -59,56 +60,116 @@ func Compute(ctx context.Context, rules Rules, n int, cfg Config, emit func(Band
 // every cell depends only on the cells above it and to its left, the rows
 // written are the whole state.
 func Continue(ctx context.Context, rules Rules, n int, cfg Config, start int, prefix func(visit func(Band) error) error, emit func(Band) error) error {
-	if n < 0 {
-		return fmt.Errorf("%w: n = %d is negative", ErrInvalidRules, n)
-	}
-	if err := rules.validate(); err != nil {
+	sw, err := NewSweeper(rules, n, cfg)
+	if err != nil {
 		return err
 	}
-	cfg = cfg.resolved()
-	if start < 0 || start > n+1 || (start%cfg.Tile != 0 && start != n+1) {
-		return fmt.Errorf("engine: cannot continue from row %d of a table of side %d with tile %d", start, n+1, cfg.Tile)
+	if err := sw.seed(start, prefix); err != nil {
+		return err
 	}
+	return sw.Run(ctx, n+1, emit)
+}
+
+// Sweeper is a table computation that can stop between bands and go on
+// later, or save its state (WriteState) and go on in another process
+// (ReadSweeper). Use it from one goroutine.
+type Sweeper struct {
+	s      *sweep
+	cfg    Config
+	n      int
+	next   int  // the first row not yet computed
+	broken bool // a Run stopped in the middle of a band
+}
+
+// NewSweeper prepares the computation of the table of rules over
+// 0 ≤ x, y ≤ n, from row 0. n must be non-negative.
+func NewSweeper(rules Rules, n int, cfg Config) (*Sweeper, error) {
+	if n < 0 {
+		return nil, fmt.Errorf("%w: n = %d is negative", ErrInvalidRules, n)
+	}
+	if err := rules.validate(); err != nil {
+		return nil, err
+	}
+	cfg = cfg.resolved()
 	s := newSweep(rules, n, cfg.Tile, cfg.Sets.sparse(rules, n))
 	if rules.Split != nil {
 		s.prepareSplit()
 	}
+	return &Sweeper{s: s, cfg: cfg, n: n}, nil
+}
+
+// seed takes in the known rows 0 … start−1 from prefix (see Continue).
+func (sw *Sweeper) seed(start int, prefix func(visit func(Band) error) error) error {
+	if start < 0 || start > sw.n+1 || (start%sw.cfg.Tile != 0 && start != sw.n+1) {
+		return fmt.Errorf("engine: cannot continue from row %d of a table of side %d with tile %d", start, sw.n+1, sw.cfg.Tile)
+	}
 	if start > 0 {
-		if err := s.seed(start, prefix); err != nil {
+		if err := sw.s.seed(start, prefix); err != nil {
 			return err
 		}
 	}
-	if start == s.width {
+	sw.next = start
+	return nil
+}
+
+// Next returns the first row not yet computed: n+1 when the table is done.
+func (sw *Sweeper) Next() int { return sw.next }
+
+// Run computes rows Next() … until−1 and calls emit once per band, in order,
+// from the calling goroutine. until must be a multiple of the tile or n+1.
+// On an error of emit it stops every worker at once and the Sweeper can do
+// nothing more. When ctx is cancelled it starts no new band, finishes and
+// emits the bands already started, and returns ctx's error: Next() then
+// says where a later Run (or a saved state) continues.
+func (sw *Sweeper) Run(ctx context.Context, until int, emit func(Band) error) error {
+	s, width := sw.s, sw.s.width
+	if sw.broken {
+		return fmt.Errorf("engine: the sweep was stopped in the middle of a band and cannot continue")
+	}
+	if until < sw.next || until > width || (until%s.tile != 0 && until != width) {
+		return fmt.Errorf("engine: cannot run to row %d from row %d of a table of side %d with tile %d", until, sw.next, width, s.tile)
+	}
+	if sw.next == until {
 		return nil
 	}
-	bands := (s.width + s.tile - 1) / s.tile
-	tilesPerBand := bands
-	firstBand := start / s.tile
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	firstBand := sw.next / s.tile
+	bands := (until + s.tile - 1) / s.tile
+	tilesPerBand := (width + s.tile - 1) / s.tile
 
 	// progress[b] receives one token per finished tile of band b, in order;
 	// band b+1 takes one before each of its tiles. Its capacity makes the
 	// sender never block.
-	progress := make([]chan struct{}, bands)
+	progress := make([]chan struct{}, bands-firstBand)
 	for b := range progress {
 		progress[b] = make(chan struct{}, tilesPerBand)
 	}
 	// States circulate: free → a worker → finished (in band order) → emit →
 	// free. Workers+1 of them let one band wait for emit while every worker
 	// sweeps; that bounds the memory to a few bands whatever n is.
-	states := cfg.Workers + 1
+	states := sw.cfg.Workers + 1
 	free := make(chan *bandState, states)
 	for range states {
 		free <- s.newBandState()
 	}
 	finished := make(chan *bandState, states)
 
-	g, ctx := errgroup.WithContext(ctx)
+	// abort stops everything at once (an emit or worker error); ctx only
+	// stops the claiming of new bands.
+	abortCtx, abort := context.WithCancel(context.Background())
+	defer abort()
+	g, abortCtx := errgroup.WithContext(abortCtx)
 	var nextBand atomic.Int64
 	nextBand.Store(int64(firstBand))
-	for range cfg.Workers {
+	for range sw.cfg.Workers {
 		g.Go(func() error {
 			excluded := s.newExcludedScratch()
 			for {
+				if ctx.Err() != nil {
+					return nil
+				}
 				b := int(nextBand.Add(1) - 1)
 				if b >= bands {
 					return nil
@@ -116,50 +177,62 @@ func Continue(ctx context.Context, rules Rules, n int, cfg Config, start int, pr
 				var st *bandState
 				select {
 				case st = <-free:
-				case <-ctx.Done():
-					return ctx.Err()
+				case <-abortCtx.Done():
+					return abortCtx.Err()
 				}
 				s.reset(st, b)
 				for j := range tilesPerBand {
 					if b > firstBand {
 						select {
-						case <-progress[b-1]:
-						case <-ctx.Done():
-							return ctx.Err()
+						case <-progress[b-1-firstBand]:
+						case <-abortCtx.Done():
+							return abortCtx.Err()
 						}
 					}
-					s.fillTile(st, j*s.tile, min((j+1)*s.tile, s.width), excluded)
+					s.fillTile(st, j*s.tile, min((j+1)*s.tile, width), excluded)
 					if j == tilesPerBand-1 {
 						// Hand the band on before releasing band b+1's last
 						// tile, so that finished receives bands in order.
 						select {
 						case finished <- st:
-						case <-ctx.Done():
-							return ctx.Err()
+						case <-abortCtx.Done():
+							return abortCtx.Err()
 						}
 					}
-					progress[b] <- struct{}{}
+					progress[b-firstBand] <- struct{}{}
 				}
 			}
 		})
 	}
-	g.Go(func() error {
-		for range bands - firstBand {
-			var st *bandState
-			select {
-			case st = <-finished:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-			err := emit(Band{X0: st.x0, Rows: st.rows, Width: s.width, Cells: st.cells[:st.rows*s.width]})
-			if err != nil {
-				return err
-			}
-			free <- st
+	workersDone := make(chan error, 1)
+	go func() {
+		workersDone <- g.Wait()
+		close(finished)
+	}()
+	var emitErr error
+	for st := range finished {
+		if emitErr != nil {
+			continue // drain, so that no worker blocks
 		}
-		return nil
-	})
-	return g.Wait()
+		if emitErr = emit(Band{X0: st.x0, Rows: st.rows, Width: width, Cells: st.cells[:st.rows*width]}); emitErr != nil {
+			abort()
+			continue
+		}
+		sw.next = st.x0 + st.rows
+		free <- st
+	}
+	werr := <-workersDone
+	switch {
+	case emitErr != nil:
+		sw.broken = true
+		return emitErr
+	case werr != nil:
+		sw.broken = true
+		return werr
+	case sw.next < until:
+		return ctx.Err()
+	}
+	return nil
 }
 
 // newSweep allocates the column state of a table of side n+1, with sparse

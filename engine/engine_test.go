@@ -48,7 +48,7 @@ func firstDifference(got, want [][]int32, n int) string {
 
 // TestComputeMatchesReference compares the engine with the slow reference
 // cell by cell for every table, every n in 0..200 and several larger n, over
-// several worker counts and tile sizes. A table's values do not depend on n
+// several worker counts and tile sizes, with dense and sparse sets. A table's values do not depend on n
 // (a cell only sees cells with smaller coordinates), so one reference per
 // table serves every n as its top-left square.
 func TestComputeMatchesReference(t *testing.T) {
@@ -57,9 +57,12 @@ func TestComputeMatchesReference(t *testing.T) {
 	if testing.Short() {
 		largeN = nil
 	}
+	dense, sparse := engine.DenseSets, engine.SparseSets
 	configs := []engine.Config{
-		{Workers: 1, Tile: 1}, {Workers: 2, Tile: 3}, {Workers: 3, Tile: 16},
-		{Workers: 7, Tile: 64}, {Workers: 2, Tile: 128}, {Workers: 3, Tile: 7},
+		{Workers: 1, Tile: 1, Sets: dense}, {Workers: 1, Tile: 1, Sets: sparse},
+		{Workers: 2, Tile: 3, Sets: sparse}, {Workers: 3, Tile: 16, Sets: dense},
+		{Workers: 7, Tile: 64, Sets: sparse}, {Workers: 2, Tile: 128, Sets: dense},
+		{Workers: 3, Tile: 7, Sets: sparse}, {Workers: 2, Tile: 5},
 	}
 	for _, r := range tables.All() {
 		t.Run(r.ID, func(t *testing.T) {
@@ -72,14 +75,14 @@ func TestComputeMatchesReference(t *testing.T) {
 				}
 				for _, cfg := range cfgs {
 					if d := firstDifference(collect(t, r.Rules, n, cfg), want, n); d != "" {
-						t.Fatalf("n=%d workers=%d tile=%d: %s", n, cfg.Workers, cfg.Tile, d)
+						t.Fatalf("n=%d workers=%d tile=%d sets=%s: %s", n, cfg.Workers, cfg.Tile, cfg.Sets, d)
 					}
 				}
 			}
 			for _, n := range largeN {
 				for _, cfg := range configs[1:] {
 					if d := firstDifference(collect(t, r.Rules, n, cfg), want, n); d != "" {
-						t.Fatalf("n=%d workers=%d tile=%d: %s", n, cfg.Workers, cfg.Tile, d)
+						t.Fatalf("n=%d workers=%d tile=%d sets=%s: %s", n, cfg.Workers, cfg.Tile, cfg.Sets, d)
 					}
 				}
 			}
@@ -256,5 +259,27 @@ func TestMemoryBytesGrowsWithTheSets(t *testing.T) {
 	}
 	if engine.MemoryBytes(rook.Rules, -1, cfg) != 0 {
 		t.Error("MemoryBytes of n = -1 is not 0")
+	}
+}
+
+// TestSparseMatchesDense compares the sparse and the dense engine cell by
+// cell at sizes the reference is too slow for, over several worker counts
+// and tiles: the representation must never change a value.
+func TestSparseMatchesDense(t *testing.T) {
+	n := 1200
+	if testing.Short() {
+		n = 400
+	}
+	for _, r := range tables.All() {
+		if r.Rules.Split != nil || r.Rules.Josephus {
+			continue // always dense
+		}
+		want := collect(t, r.Rules, n, engine.Config{Workers: 2, Tile: 64, Sets: engine.DenseSets})
+		for _, cfg := range []engine.Config{{Workers: 1, Tile: 128}, {Workers: 2, Tile: 17}, {Workers: 3, Tile: 256}} {
+			cfg.Sets = engine.SparseSets
+			if d := firstDifference(collect(t, r.Rules, n, cfg), want, n); d != "" {
+				t.Fatalf("%s n=%d workers=%d tile=%d: sparse %s", r.ID, n, cfg.Workers, cfg.Tile, d)
+			}
+		}
 	}
 }

@@ -1,0 +1,240 @@
+package engine
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// The state of a Sweeper between two Runs is its column state: the value
+// sets of the columns (and diagonals) with their mexes, or for Josephus Nim
+// the column rings and windows. Row sets start afresh with every band, and
+// the anti-diagonal sets of split moves are rebuilt from the rules. So a
+// table that is never written can still be continued after a kill: the
+// caller saves this state (with a checksum: it is not checked here beyond
+// what keeps the engine from reading out of bounds) and ReadSweeper
+// restores it.
+
+// stateMagic opens a saved engine state; the digit is its format version.
+const stateMagic = "grundy engine state 1\n"
+
+// ErrBadState reports a saved state that cannot be this table's.
+var ErrBadState = errors.New("engine: saved state does not fit")
+
+// stateHeader is the fixed part of a saved state.
+type stateHeader struct {
+	N, Tile, Next int64
+	Sparse        bool
+	Diagonal      bool
+	Josephus      bool
+	Split         bool
+}
+
+// header returns what a saved state records of sw to check it on reading.
+func (sw *Sweeper) header() stateHeader {
+	r := sw.s.rules
+	return stateHeader{N: int64(sw.n), Tile: int64(sw.s.tile), Next: int64(sw.next), Sparse: sw.s.sparse,
+		Diagonal: r.Diagonal, Josephus: r.Josephus, Split: r.Split != nil}
+}
+
+// WriteState writes the state of sw, which must be between two Runs (not
+// stopped by an emit error), to w. Its size is that of the column sets:
+// for sparse sets 16 bytes per span, for dense ones n²/4 bytes.
+func (sw *Sweeper) WriteState(w io.Writer) error {
+	if sw.broken {
+		return fmt.Errorf("engine: the sweep was stopped in the middle of a band; it has no state to save")
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString(stateMagic)
+	if err := binary.Write(bw, binary.LittleEndian, sw.header()); err != nil {
+		return fmt.Errorf("write engine state: %w", err)
+	}
+	s := sw.s
+	var err error
+	switch {
+	case s.rules.Split != nil:
+	case s.sparse:
+		err = writeSparseSets(bw, s.colSparse)
+		if err == nil && s.rules.Diagonal {
+			err = writeSparseSets(bw, s.diagSparse)
+		}
+	default:
+		for _, part := range []any{s.colSets, s.colMex, s.diagSets, s.diagMex} {
+			if err == nil {
+				err = binary.Write(bw, binary.LittleEndian, part)
+			}
+		}
+		if jc := s.josephus; jc != nil {
+			for _, part := range []any{jc.lo, jc.hi, jc.ring} {
+				if err == nil {
+					err = binary.Write(bw, binary.LittleEndian, part)
+				}
+			}
+		}
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err != nil {
+		return fmt.Errorf("write engine state: %w", err)
+	}
+	return nil
+}
+
+// writeSparseSets writes each set as its mex, its span count and its spans.
+func writeSparseSets(w *bufio.Writer, sets []sparseSet) error {
+	var buf [16]byte
+	for i := range sets {
+		binary.LittleEndian.PutUint32(buf[:4], uint32(sets[i].mex))
+		binary.LittleEndian.PutUint32(buf[4:8], uint32(len(sets[i].spans)))
+		if _, err := w.Write(buf[:8]); err != nil {
+			return err
+		}
+		for _, sp := range sets[i].spans {
+			binary.LittleEndian.PutUint32(buf[:4], uint32(sp.word))
+			binary.LittleEndian.PutUint32(buf[4:8], uint32(sp.end))
+			binary.LittleEndian.PutUint64(buf[8:], sp.bits)
+			if _, err := w.Write(buf[:]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// ReadSweeper restores a Sweeper of rules at n from a state written by
+// WriteState, with the workers of cfg; the tile and the representation of
+// the sets are the saved ones, and cfg.Tile must be the saved tile or 0.
+// A state of another table shape, or one that breaks the invariants of the
+// sets, is refused with ErrBadState.
+func ReadSweeper(r io.Reader, rules Rules, n int, cfg Config) (*Sweeper, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	magic := make([]byte, len(stateMagic))
+	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != stateMagic {
+		return nil, fmt.Errorf("%w: not an engine state (or another version of it)", ErrBadState)
+	}
+	var h stateHeader
+	if err := binary.Read(br, binary.LittleEndian, &h); err != nil {
+		return nil, fmt.Errorf("%w: header: %v", ErrBadState, err)
+	}
+	if cfg.Tile == 0 {
+		cfg.Tile = int(h.Tile)
+	}
+	if h.Sparse {
+		cfg.Sets = SparseSets
+	} else {
+		cfg.Sets = DenseSets
+	}
+	sw, err := NewSweeper(rules, n, cfg)
+	if err != nil {
+		return nil, err
+	}
+	want := sw.header()
+	want.Next = h.Next
+	if h != want || h.Next < 0 || h.Next > int64(n)+1 || (h.Next%h.Tile != 0 && h.Next != int64(n)+1) {
+		return nil, fmt.Errorf("%w: it is of n = %d, tile %d, sparse %v, row %d; wanted n = %d, tile %d, sparse %v (%+v)",
+			ErrBadState, h.N, h.Tile, h.Sparse, h.Next, n, cfg.Tile, sw.s.sparse, h)
+	}
+	s := sw.s
+	switch {
+	case s.rules.Split != nil:
+	case s.sparse:
+		err = readSparseSets(br, s.colSparse, s.words)
+		if err == nil && s.rules.Diagonal {
+			err = readSparseSets(br, s.diagSparse, s.words)
+		}
+	default:
+		for _, part := range []any{s.colSets, s.colMex, s.diagSets, s.diagMex} {
+			if err == nil {
+				err = binary.Read(br, binary.LittleEndian, part)
+			}
+		}
+		if jc := s.josephus; jc != nil {
+			for _, part := range []any{jc.lo, jc.hi, jc.ring} {
+				if err == nil {
+					err = binary.Read(br, binary.LittleEndian, part)
+				}
+			}
+		}
+		if err == nil {
+			err = checkDense(s)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadState, err)
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		return nil, fmt.Errorf("%w: bytes follow the state", ErrBadState)
+	}
+	sw.next = int(h.Next)
+	return sw, nil
+}
+
+// readSparseSets reads what writeSparseSets wrote into sets, checking the
+// invariants of sparseSet: sorted disjoint spans within words words, full
+// runs never adjacent, none wholly below the mex.
+func readSparseSets(r *bufio.Reader, sets []sparseSet, words int) error {
+	var buf [16]byte
+	for i := range sets {
+		if _, err := io.ReadFull(r, buf[:8]); err != nil {
+			return err
+		}
+		mex := int32(binary.LittleEndian.Uint32(buf[:4]))
+		count := binary.LittleEndian.Uint32(buf[4:8])
+		if mex < 0 || int(mex) >= words*64 || int(count) > words {
+			return fmt.Errorf("set %d: mex %d, %d spans: out of range", i, mex, count)
+		}
+		spans := make([]span, count)
+		prevEnd, prevFull := mex>>6, false
+		for k := range spans {
+			if _, err := io.ReadFull(r, buf[:]); err != nil {
+				return err
+			}
+			sp := span{word: int32(binary.LittleEndian.Uint32(buf[:4])), end: int32(binary.LittleEndian.Uint32(buf[4:8])),
+				bits: binary.LittleEndian.Uint64(buf[8:])}
+			full := sp.bits == fullWord
+			switch {
+			case sp.word < prevEnd || sp.end <= sp.word || int(sp.end) > words:
+				return fmt.Errorf("set %d: span %d (words %d..%d) is out of order", i, k, sp.word, sp.end)
+			case sp.bits == 0 || (!full && sp.end != sp.word+1):
+				return fmt.Errorf("set %d: span %d is neither a full run nor a mixed word", i, k)
+			case full && prevFull && sp.word == prevEnd:
+				return fmt.Errorf("set %d: full runs %d and %d are adjacent", i, k-1, k)
+			case k == 0 && sp.word == mex>>6 && (full || sp.bits|(1<<(mex&63)-1) != sp.bits || sp.bits&(1<<(mex&63)) != 0):
+				return fmt.Errorf("set %d: the word of the mex %d does not fit it", i, mex)
+			}
+			spans[k], prevEnd, prevFull = sp, sp.end, full
+		}
+		if mex&63 != 0 && (count == 0 || spans[0].word != mex>>6) {
+			return fmt.Errorf("set %d: the word of the mex %d is missing", i, mex)
+		}
+		sets[i] = sparseSet{spans: spans, mex: mex}
+	}
+	return nil
+}
+
+// checkDense checks that the saved mexes of dense sets are within them.
+func checkDense(s *sweep) error {
+	for _, mexes := range [][]int32{s.colMex, s.diagMex} {
+		for i, m := range mexes {
+			if m < 0 || int(m) >= s.words*64 {
+				return fmt.Errorf("set %d: mex %d out of range", i, m)
+			}
+		}
+	}
+	if jc := s.josephus; jc != nil {
+		for y := range jc.lo {
+			if jc.lo[y] < 0 || jc.hi[y] < jc.lo[y] || int(jc.hi[y]) > s.width {
+				return fmt.Errorf("column %d: window %d..%d out of range", y, jc.lo[y], jc.hi[y])
+			}
+		}
+		for _, v := range jc.ring {
+			if v < 0 || int(v) >= s.words*64 {
+				return fmt.Errorf("a ring value %d is out of range", v)
+			}
+		}
+	}
+	return nil
+}
