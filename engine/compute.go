@@ -64,7 +64,7 @@ func Continue(ctx context.Context, rules Rules, n int, cfg Config, start int, pr
 	if err != nil {
 		return err
 	}
-	if err := sw.seed(start, prefix); err != nil {
+	if err := sw.Seed(start, prefix); err != nil {
 		return err
 	}
 	return sw.Run(ctx, n+1, emit)
@@ -98,8 +98,10 @@ func NewSweeper(rules Rules, n int, cfg Config) (*Sweeper, error) {
 	return &Sweeper{s: s, cfg: cfg, n: n}, nil
 }
 
-// seed takes in the known rows 0 … start−1 from prefix (see Continue).
-func (sw *Sweeper) seed(start int, prefix func(visit func(Band) error) error) error {
+// Seed takes in the known rows 0 … start−1 of a new Sweeper from prefix,
+// as Continue does: start must be a multiple of the tile or n+1, and prefix
+// may be nil when start is 0.
+func (sw *Sweeper) Seed(start int, prefix func(visit func(Band) error) error) error {
 	if start < 0 || start > sw.n+1 || (start%sw.cfg.Tile != 0 && start != sw.n+1) {
 		return fmt.Errorf("engine: cannot continue from row %d of a table of side %d with tile %d", start, sw.n+1, sw.cfg.Tile)
 	}

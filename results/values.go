@@ -1,12 +1,8 @@
 package results
 
 import (
-	"crypto/sha256"
-	"encoding"
 	"encoding/binary"
 	"fmt"
-	"hash"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -75,8 +71,7 @@ type ValuesWriter struct {
 	info          Info
 	values        ValueRange
 	nextX         int
-	hash          hash.Hash
-	max           int32
+	sum           *TableSum
 	kept          int64   // rows written
 	vs, xs, ys    []int32 // reusable columns of a band's kept cells
 	started       time.Time
@@ -115,8 +110,7 @@ func newValuesWriter(path string, f *os.File, info Info, values ValueRange, sink
 		schema:  valuesSchema(info, values, placeholderSHA256, placeholderMaxValue, placeholderSeconds, placeholderWorkers),
 		info:    info,
 		values:  values,
-		hash:    sha256.New(),
-		max:     math.MinInt32,
+		sum:     NewTableSum(),
 		started: time.Now(),
 	}
 	w.encoder = newBatchEncoder(info.Compression)
@@ -153,10 +147,7 @@ func (w *ValuesWriter) WriteBand(b engine.Band) error {
 		return fmt.Errorf("write %s: band of rows %d..%d (width %d) does not follow row %d of a table of side %d",
 			w.path, b.X0, b.X0+b.Rows-1, b.Width, w.nextX, n+1)
 	}
-	for _, v := range b.Cells {
-		w.max = max(w.max, v)
-	}
-	w.hash.Write(littleEndianBytes(b.Cells))
+	w.sum.Add(b.Cells)
 	vs, xs, ys := w.vs[:0], w.xs[:0], w.ys[:0]
 	lo, span := w.values.Lo, uint32(w.values.Hi-w.values.Lo)
 	for r := range b.Rows {
@@ -211,7 +202,7 @@ func (w *ValuesWriter) Commit() (Summary, error) {
 		w.Abort()
 		return Summary{}, fmt.Errorf("commit %s: only %d of %d rows accounted", w.path, w.nextX, n+1)
 	}
-	sum := Summary{Path: w.path, SHA256: fmt.Sprintf("%x", w.hash.Sum(nil)), MaxValue: w.max, Cells: int64(n+1) * int64(n+1)}
+	sum := Summary{Path: w.path, SHA256: w.sum.SHA256(), MaxValue: w.sum.MaxValue(), Cells: int64(n+1) * int64(n+1)}
 	final := map[string]string{
 		placeholderSHA256:   sum.SHA256,
 		placeholderMaxValue: formatMaxValue(sum.MaxValue),
@@ -263,8 +254,7 @@ type ValuesState struct {
 	SchemaEnd    int64            `json:"schema_end"`
 	Blocks       []block          `json:"blocks"`
 	Placeholders map[string]int64 `json:"placeholders"`
-	Hash         []byte           `json:"sha256_state"` // the running g_sha256, marshalled
-	MaxValue     int32            `json:"max_value_of_rows"`
+	Sum          TableSumState    `json:"table_sum"`
 	Seconds      float64          `json:"seconds"`
 }
 
@@ -274,14 +264,14 @@ func (w *ValuesWriter) Sync() (ValuesState, error) {
 	if err := w.file.Sync(); err != nil {
 		return ValuesState{}, fmt.Errorf("sync %s: %w", w.partial, err)
 	}
-	h, err := w.hash.(encoding.BinaryMarshaler).MarshalBinary()
+	sum, err := w.sum.State()
 	if err != nil {
 		return ValuesState{}, fmt.Errorf("sync %s: %w", w.partial, err)
 	}
 	return ValuesState{
 		Info: w.info, Values: w.values, Rows: w.nextX, Kept: w.kept, Offset: w.sink.pos,
 		SchemaEnd: w.sink.schemaEnd, Blocks: w.sink.blocks, Placeholders: w.sink.placeholders,
-		Hash: h, MaxValue: w.max, Seconds: w.secondsBefore + time.Since(w.started).Seconds(),
+		Sum: sum, Seconds: w.secondsBefore + time.Since(w.started).Seconds(),
 	}, nil
 }
 
@@ -312,9 +302,9 @@ func ResumeValues(path string, st ValuesState) (*ValuesWriter, error) {
 	sink := &messageSink{w: f, pos: st.Offset, skipSchema: st.SchemaEnd > 0, schemaEnd: st.SchemaEnd,
 		blocks: st.Blocks, placeholders: st.Placeholders}
 	w := newValuesWriter(path, f, st.Info, st.Values, sink)
-	if err := w.hash.(encoding.BinaryUnmarshaler).UnmarshalBinary(st.Hash); err != nil {
-		return fail(fmt.Errorf("checksum state: %w", err))
+	if w.sum, err = RestoreTableSum(st.Sum); err != nil {
+		return fail(err)
 	}
-	w.nextX, w.kept, w.max, w.secondsBefore = st.Rows, st.Kept, st.MaxValue, st.Seconds
+	w.nextX, w.kept, w.secondsBefore = st.Rows, st.Kept, st.Seconds
 	return w, nil
 }

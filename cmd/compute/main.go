@@ -14,7 +14,8 @@
 // second run of one of them refuses at once, naming the first.
 //
 // Exit status: 0 on success, 1 on a runtime failure (an internal error
-// included), 2 on a usage error.
+// included), 2 on a usage error, 3 when a claim checked with -claims has a
+// counterexample.
 package main
 
 import (
@@ -40,6 +41,9 @@ func exitCode(err error, stderr io.Writer) int {
 	var usage usageError
 	if errors.As(err, &usage) {
 		return 2
+	}
+	if errors.Is(err, errClaimsFail) {
+		return 3
 	}
 	return 1
 }

@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/tables"
@@ -39,6 +40,11 @@ type options struct {
 	force       bool
 	resume      bool
 	checkpoint  time.Duration
+	// The one-sweep runs (write.go): what to write, the values file's
+	// range, and the claims checked on the bands.
+	write  writeList
+	values results.ValueRange
+	claims []conjecture.Claim
 }
 
 // maxN keeps every value, at most 2n+1, and every coordinate inside int32.
@@ -63,8 +69,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		"and skip the tables already complete; give the same -n, -tile and -compress")
 	checkpoint := fs.Duration("checkpoint", results.DefaultCheckpointInterval,
 		"how often the rows written are synced and recorded for -resume (0: after every band)")
+	stream := addStreamFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: compute [-table ids|all] [-n N] [-out DIR] [-workers K] [-tile T] [-format arrow|parquet] [-compress zstd|lz4|none] [-quiet] [-force] [-resume] [-checkpoint D] | compute -list")
+		fmt.Fprintln(fs.Output(), "usage: compute [-table ids|all] [-n N] [-out DIR] [-workers K] [-tile T] [-format arrow|parquet] [-compress zstd|lz4|none] [-quiet] [-force] [-resume] [-checkpoint D]\n"+
+			"               [-write table,values|none] [-values LO-HI] [-claims PATTERNS] [-sets auto|dense|sparse] | compute -list")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -108,6 +116,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if opts.format == results.Parquet && opts.resume {
 		return options{}, usagef("-resume works only with -format arrow: a Parquet file is written in one go, " +
 			"and an interrupted one is removed; rerun without -resume")
+	}
+	if err := stream.apply(&opts); err != nil {
+		return options{}, err
 	}
 	return opts, nil
 }

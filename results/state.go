@@ -1,0 +1,118 @@
+package results
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// A run that writes no table file (compute -write values or none) cannot
+// rebuild the engine from rows on disk, so its checkpoint is a state file:
+// the run's description and its consumers' state (RunState, as JSON), then
+// the engine's own state (engine.Sweeper.WriteState), then the SHA-256 of
+// all that. It is written to a temporary file, synced and renamed, so the
+// file under its name is always a whole checkpoint, and LoadState checks
+// the checksum before anything in it is trusted.
+
+// stateFileMagic opens a state file; the digit is its format version.
+const stateFileMagic = "grundy run state 1\n"
+
+// StateFileName is the state file of table id at size n: hidden, and not
+// ending in .arrow.
+func StateFileName(id string, n int) string { return fmt.Sprintf(".%s_n%d.state", id, n) }
+
+// RunState is what a state file records besides the engine's state.
+type RunState struct {
+	Table string `json:"table"`
+	N     int    `json:"n"`
+	Tile  int    `json:"tile"`
+	// Write is the run's -write list, e.g. "values" or "none".
+	Write string `json:"write"`
+	// Rows is the number of table rows done: where the run continues.
+	Rows int `json:"rows"`
+	// Values is the state of the values file, if the run writes one.
+	Values *ValuesState `json:"values,omitempty"`
+	// Sum is the running g_sha256 and largest value of a run that writes
+	// no file.
+	Sum     *TableSumState `json:"table_sum,omitempty"`
+	Seconds float64        `json:"seconds"`
+}
+
+// SaveState writes the state file path atomically: st, then what
+// writeEngine writes, then the checksum of both.
+func SaveState(path string, st RunState, writeEngine func(io.Writer) error) error {
+	head, err := json.Marshal(st)
+	if err != nil {
+		return fmt.Errorf("save state %s: %w", path, err)
+	}
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("save state %s: %w", path, err)
+	}
+	sum := sha256.New()
+	w := io.MultiWriter(f, sum)
+	var length [4]byte
+	binary.LittleEndian.PutUint32(length[:], uint32(len(head)))
+	_, err = w.Write(append(append([]byte(stateFileMagic), length[:]...), head...))
+	if err == nil {
+		err = writeEngine(w)
+	}
+	if err == nil {
+		_, err = f.Write(sum.Sum(nil))
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("save state %s: %w", path, err)
+	}
+	syncDir(filepath.Dir(path))
+	return nil
+}
+
+// LoadState reads the state file path, checks its checksum, and returns the
+// run's state and the engine's, for engine.ReadSweeper. It returns
+// ErrNoCheckpoint (wrapped) when there is no state file.
+func LoadState(path string) (RunState, []byte, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return RunState{}, nil, fmt.Errorf("resume from %s: %w", path, ErrNoCheckpoint)
+	}
+	if err != nil {
+		return RunState{}, nil, fmt.Errorf("resume from %s: %w", path, err)
+	}
+	bad := func(why string) (RunState, []byte, error) {
+		return RunState{}, nil, fmt.Errorf("resume from %s: the state file %s; start afresh without -resume", path, why)
+	}
+	body := len(data) - sha256.Size
+	if body < len(stateFileMagic)+4 || !bytes.HasPrefix(data, []byte(stateFileMagic)) {
+		return bad("is not a state file of this version")
+	}
+	if sum := sha256.Sum256(data[:body]); !bytes.Equal(sum[:], data[body:]) {
+		return bad("does not match its checksum (damaged or cut short)")
+	}
+	rest := data[len(stateFileMagic):body]
+	length := int(binary.LittleEndian.Uint32(rest))
+	if length > len(rest)-4 {
+		return bad("has a header longer than itself")
+	}
+	var st RunState
+	if err := json.Unmarshal(rest[4:4+length], &st); err != nil {
+		return bad(fmt.Sprintf("has an unreadable header (%v)", err))
+	}
+	return st, rest[4+length:], nil
+}
