@@ -119,7 +119,7 @@ func openStreams(r tables.Ruleset, opts options, stdout, stderr io.Writer) (s *s
 		s.sum = results.NewTableSum()
 	}
 	if !opts.write.table {
-		os.Remove(s.statePath) // a fresh run replaces an interrupted one
+		s.removeState() // a fresh run replaces an interrupted one
 	}
 	s.startBar()
 	return s, false, nil
@@ -347,7 +347,14 @@ func (s *streamRun) abort() {
 	if s.values != nil {
 		s.values.Abort()
 	}
+	s.removeState()
+}
+
+// removeState removes the state file, and the temporary file of a save that
+// a kill interrupted.
+func (s *streamRun) removeState() {
 	os.Remove(s.statePath)
+	os.Remove(s.statePath + ".tmp")
 }
 
 // commit finishes every file and prints the summary line.
@@ -379,7 +386,7 @@ func (s *streamRun) commit(stdout io.Writer) error {
 		}
 		paths = append(paths, got.Path)
 	}
-	os.Remove(s.statePath)
+	s.removeState()
 	seconds := time.Since(s.started).Seconds()
 	resumed := ""
 	if s.first > 0 {
