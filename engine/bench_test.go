@@ -94,3 +94,33 @@ func BenchmarkSets(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSparseOverDense runs the dense and the sparse engine in turn,
+// one worker, each iteration timing both, and reports the median over the
+// iterations of sparse/dense in wall time and in CPU time (getrusage), and
+// each variant's median CPU ns per cell. Alternating the two inside one
+// benchmark keeps the ratio fair on a machine shared with other jobs,
+// whose load changes from one second to the next.
+func BenchmarkSparseOverDense(b *testing.B) {
+	for _, id := range []string{"gneg1", "passnim", "wythoff"} {
+		r, _ := tables.Lookup(id)
+		for _, n := range []int{1000, 3000, 10000} {
+			b.Run(fmt.Sprintf("table=%s/n=%d", id, n), func(b *testing.B) {
+				var wall, cpu, denseCPU, sparseCPU []float64
+				for b.Loop() {
+					var w, c [2]float64
+					for i, sets := range []engine.SetKind{engine.DenseSets, engine.SparseSets} {
+						w[i], c[i] = timeCompute(b, r.Rules, n, engine.Config{Workers: 1, Sets: sets})
+					}
+					wall, cpu = append(wall, w[1]/w[0]), append(cpu, c[1]/c[0])
+					denseCPU, sparseCPU = append(denseCPU, c[0]), append(sparseCPU, c[1])
+				}
+				cells := float64(n+1) * float64(n+1)
+				b.ReportMetric(median(wall), "sparse/dense-wall")
+				b.ReportMetric(median(cpu), "sparse/dense-cpu")
+				b.ReportMetric(median(denseCPU)*1e9/cells, "dense-cpu-ns/cell")
+				b.ReportMetric(median(sparseCPU)*1e9/cells, "sparse-cpu-ns/cell")
+			})
+		}
+	}
+}

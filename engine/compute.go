@@ -257,9 +257,9 @@ func newSweep(rules Rules, n, tile int, sparse bool) *sweep {
 		sparse: sparse,
 	}
 	if sparse {
-		s.colSparse = make([]sparseSet, width)
+		s.colSparse = newSparseSets(width, sparseSlots)
 		if rules.Diagonal {
-			s.diagSparse = make([]sparseSet, 2*width-1)
+			s.diagSparse = newSparseSets(2*width-1, sparseSlots/2)
 		}
 		return s
 	}

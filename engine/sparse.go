@@ -35,6 +35,24 @@ type sparseSet struct {
 	mex   int32
 }
 
+// sparseSlots is the room for spans each column set starts with. The
+// column sets' first spans lie side by side in one array, so the per-cell
+// loop, which walks the columns in order, reads them from memory in order;
+// a set that outgrows its slots moves its spans to an array of its own.
+// A column of G₋₁ holds about 6 spans on average at n = 3000.
+const sparseSlots = 8
+
+// newSparseSets returns count empty sets, each with room for slots spans in
+// one shared array.
+func newSparseSets(count, slots int) []sparseSet {
+	sets := make([]sparseSet, count)
+	backing := make([]span, count*slots)
+	for i := range sets {
+		sets[i].spans = backing[i*slots : i*slots : (i+1)*slots]
+	}
+	return sets
+}
+
 // reset empties the set, keeping its storage.
 func (s *sparseSet) reset() {
 	s.spans = s.spans[:0]
@@ -66,6 +84,34 @@ func (s *sparseSet) add(v int) {
 // already known: the mex scans return it, which saves the per-cell loop a
 // second search.
 func (s *sparseSet) addAt(v, i int) {
+	if !s.addToMixed(v, i) {
+		s.addAtSlow(v, i)
+	}
+}
+
+// addToMixed is addAt in its common case, a bit set in a mixed word that
+// stays mixed, and small enough to be inlined; it reports false, having
+// changed nothing, in every other case. If v is the mex, its word is the
+// first span (none lies below it), and the new mex is that word's first
+// zero, as the word is not full.
+func (s *sparseSet) addToMixed(v, i int) bool {
+	if i >= len(s.spans) {
+		return false
+	}
+	p := &s.spans[i]
+	b := p.bits | 1<<(v&63)
+	if p.word != int32(v>>6) || b == fullWord {
+		return false
+	}
+	p.bits = b
+	if v == int(s.mex) {
+		s.mex = p.word<<6 | int32(bits.TrailingZeros64(^b))
+	}
+	return true
+}
+
+// addAtSlow is addAt in every case, not inlined.
+func (s *sparseSet) addAtSlow(v, i int) {
 	w := int32(v >> 6)
 	bit := uint64(1) << (v & 63)
 	if i < len(s.spans) && s.spans[i].word <= w {

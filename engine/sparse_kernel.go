@@ -18,8 +18,12 @@ func (s *sweep) sparseRun(st *bandState, r int, out, excluded []int32, y0, ya, y
 		col := &s.colSparse[y]
 		v, rowAt, colAt := mexOfSparseUnion(row, col, int(max(row.mex, col.mex)), int(excluded[y-y0]))
 		out[y] = int32(v)
-		row.addAt(v, rowAt)
-		col.addAt(v, colAt)
+		if !row.addToMixed(v, rowAt) {
+			row.addAtSlow(v, rowAt)
+		}
+		if !col.addToMixed(v, colAt) {
+			col.addAtSlow(v, colAt)
+		}
 	}
 }
 
@@ -32,9 +36,15 @@ func (s *sweep) sparseQueenRun(st *bandState, r int, out []int32, ya, yb int) {
 		diag := &s.diagSparse[s.diagonal(x, y)]
 		v, rowAt, colAt, diagAt := mexOfSparseUnion3(row, col, diag, int(max(row.mex, col.mex, diag.mex)))
 		out[y] = int32(v)
-		row.addAt(v, rowAt)
-		col.addAt(v, colAt)
-		diag.addAt(v, diagAt)
+		if !row.addToMixed(v, rowAt) {
+			row.addAtSlow(v, rowAt)
+		}
+		if !col.addToMixed(v, colAt) {
+			col.addAtSlow(v, colAt)
+		}
+		if !diag.addToMixed(v, diagAt) {
+			diag.addAtSlow(v, diagAt)
+		}
 	}
 }
 
