@@ -20,7 +20,7 @@ const (
 )
 
 // SparseFromN is the smallest n at which AutoSets chooses sparse sets.
-const SparseFromN = 0
+const SparseFromN = 32768
 
 // String names the kind as the -sets flag spells it.
 func (k SetKind) String() string {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
-	"github.com/grundy-lab/grundy/results"
 )
 
 // valueRange is the inclusive range of values of -values.
@@ -63,7 +62,7 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 		return err
 	}
 	start := time.Now()
-	idx, info, err := pattern.ScanFile(ctx, opts.in, opts.values.hi)
+	idx, info, err := pattern.ScanInput(ctx, opts.in, opts.values.lo, opts.values.hi)
 	if err != nil {
 		return err
 	}
@@ -127,12 +126,15 @@ func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
-	maxValue := 0
-	for _, p := range file.Patterns {
-		maxValue = max(maxValue, p.Value)
+	minValue, maxValue := 0, 0
+	for i, p := range file.Patterns {
+		if i == 0 {
+			minValue = p.Value
+		}
+		minValue, maxValue = min(minValue, p.Value), max(maxValue, p.Value)
 	}
 	start := time.Now()
-	idx, info, err := pattern.ScanFile(ctx, path, maxValue)
+	idx, info, err := pattern.ScanInput(ctx, path, minValue, maxValue)
 	if err != nil {
 		return err
 	}
@@ -164,7 +166,7 @@ func patternClaimsInput(in, table string) (string, inputSet, error) {
 		}
 		return set.found[0].path, set, nil
 	}
-	info, err := results.ReadInfo(in)
+	info, err := pattern.ReadInputInfo(in)
 	if err != nil {
 		return "", inputSet{}, err
 	}

@@ -1,0 +1,79 @@
+package pattern_test
+
+import (
+	"context"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// writeBoth writes the table file and the values file (values lo-hi) of
+// table id at n from one sweep, and returns their paths.
+func writeBoth(t *testing.T, id string, n int, values results.ValueRange) (table, valuesPath string) {
+	t.Helper()
+	r, _ := tables.Lookup(id)
+	dir := t.TempDir()
+	info := results.Info{Table: r.ID, Symbol: r.Symbol, N: n, Definition: r.Definition, Source: r.Source,
+		Compression: results.LZ4, Workers: 2, Tile: 32}
+	tw, err := results.Create(filepath.Join(dir, results.FileName(id, n)), info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vw, err := results.CreateValues(filepath.Join(dir, results.ValuesFileName(id, n)), info, values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = engine.Compute(context.Background(), r.Rules, n, engine.Config{Workers: 2, Tile: 32}, func(b engine.Band) error {
+		if err := tw.WriteBand(b); err != nil {
+			return err
+		}
+		return vw.WriteBand(b)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := tw.Commit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := vw.Commit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ts.Path, vs.Path
+}
+
+// TestValuesFileSearchesLikeTheTable: the pattern search finds the same
+// result for every value on a values file as on the table file it was
+// written beside, and a values file is refused for values it does not hold.
+func TestValuesFileSearchesLikeTheTable(t *testing.T) {
+	const n = 1200
+	tablePath, valuesPath := writeBoth(t, "gneg1", n, results.ValueRange{Lo: 0, Hi: 24})
+	fromTable, _, err := pattern.ScanInput(context.Background(), tablePath, 0, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromValues, info, err := pattern.ScanInput(context.Background(), valuesPath, 0, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Table != "gneg1" || info.N != n || fromValues.Rows() != fromTable.Rows() {
+		t.Fatalf("values file: %+v, %d rows; table file %d rows", info, fromValues.Rows(), fromTable.Rows())
+	}
+	for v := 0; v <= 24; v++ {
+		want := search(t, fromTable, v, pattern.Options{})
+		got := search(t, fromValues, v, pattern.Options{})
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("value %d: on the values file %v, on the table file %v", v, got, want)
+		}
+	}
+	if _, _, err := pattern.ScanInput(context.Background(), valuesPath, 0, 30); err == nil || !strings.Contains(err.Error(), "values 0-24 only") {
+		t.Errorf("values 0-30 of a 0-24 values file: %v", err)
+	}
+}
