@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 )
@@ -78,6 +79,34 @@ func TestMexOfSparseUnionMatchesDense(t *testing.T) {
 		}
 		if ri != rs.find(int32(got>>6)) || ci != cs.find(int32(got>>6)) {
 			t.Fatalf("mex %d: span hints %d, %d, want %d, %d", got, ri, ci, rs.find(int32(got>>6)), cs.find(int32(got>>6)))
+		}
+	}
+}
+
+// TestSparseSpansGrowth measures the mean spans of the column sets of G₋₁
+// once the table is done, which the memory estimate uses (sparseSpans): the
+// model must not be below the measurement, nor more than twice it.
+func TestSparseSpansGrowth(t *testing.T) {
+	ns := []int{1000, 3000}
+	if testing.Short() {
+		ns = ns[:1]
+	}
+	for _, n := range ns {
+		sw, err := NewSweeper(Rules{Base: []Cell{{X: 0, Y: 0, Value: -1}}}, n, Config{Workers: 2, Sets: SparseSets})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sw.Run(context.Background(), n+1, func(Band) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+		total := 0
+		for _, c := range sw.s.colSparse {
+			total += len(c.spans)
+		}
+		mean := float64(total) / float64(n+1)
+		t.Logf("n = %d: %.2f spans per column, model %d", n, mean, sparseSpans(n))
+		if model := float64(sparseSpans(n)); model < mean || model > 2*mean {
+			t.Errorf("n = %d: %.2f spans per column, the estimate assumes %.0f", n, mean, model)
 		}
 	}
 }

@@ -80,6 +80,9 @@ type plan struct {
 // estimate plans the run of opts. Its arithmetic is in float64 and
 // saturates at math.MaxInt64, so that no flag value makes it overflow.
 func estimate(opts options) plan {
+	if !opts.write.table {
+		return streamEstimate(opts)
+	}
 	perTable := float64(opts.n+1) * float64(opts.n+1)
 	cores := min(opts.cfg.Workers, runtime.NumCPU())
 	var cells, disk float64
@@ -90,6 +93,7 @@ func estimate(opts options) plan {
 		batches := math.Ceil(float64(opts.n+1) / float64(opts.cfg.Tile))
 		disk += perTable*bytesPerCell(r.ID, opts.compression, opts.n) + 1024*batches + 16<<10
 	}
+	disk += float64(valuesFileBytes(opts))
 	return plan{
 		cells:   saturate(cells),
 		memory:  saturate(memoryBytes(opts)),

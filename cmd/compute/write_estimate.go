@@ -1,0 +1,74 @@
+package main
+
+import (
+	"math"
+	"runtime"
+
+	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/results"
+)
+
+// Runs that write no table file (-write values or none) need the engine and
+// the values file's small batches, and no table writer. Their figures were
+// measured with scripts/measure_sparse.sh on gneg1, -values 0-200, two
+// workers, on the project's 2-core AMD EPYC machine while it was shared
+// with other jobs (README, "Research runs to n = 10⁶").
+
+// streamEstimate plans a run that writes no table file: the engine's sets
+// and bands times 3 for the garbage collector's headroom, plus 32 MiB for
+// the runtime and the values file's encoder (152 MiB and 949 MiB at
+// n = 10⁴ and 10⁵, where peaks of 129 and 886 MiB were measured), and the
+// CPU time per cell measured (streamCellSeconds).
+func streamEstimate(opts options) plan {
+	cells := float64(opts.n+1) * float64(opts.n+1) * float64(len(opts.tables))
+	memory := math.Inf(1)
+	// engine.MemoryBytes counts in int64; where its bands alone would pass
+	// an exabyte, no machine has the memory anyway.
+	if float64(opts.cfg.Tile)*float64(opts.n+1)*4*float64(opts.cfg.Workers+1) < 1<<60 {
+		var engineBytes int64
+		for _, r := range opts.tables {
+			engineBytes = max(engineBytes, engine.MemoryBytes(r.Rules, opts.n, opts.cfg))
+		}
+		memory = float64(engineBytes)*3 + 32<<20
+	}
+	cores := min(opts.cfg.Workers, runtime.NumCPU())
+	return plan{
+		cells:   saturate(cells),
+		memory:  saturate(memory),
+		disk:    saturate(float64(valuesFileBytes(opts)) + 4096),
+		seconds: cells * streamCellSeconds(opts) / float64(cores),
+	}
+}
+
+// streamCellSeconds is the CPU time per cell of compute, checksum and
+// values file: 33 ns with dense sets (32.8 measured at n = 3·10⁴), and
+// with sparse ones 56 ns at n = 10⁵, growing like n^0.15 as measured from
+// n = 10⁴ to 10⁵. The figures are CPU seconds of a shared machine, so on
+// an idle one the estimate errs long.
+func streamCellSeconds(opts options) float64 {
+	if sets := opts.cfg.Sets; sets == engine.DenseSets || (sets == engine.AutoSets && opts.n < engine.SparseFromN) {
+		return 33e-9
+	}
+	return 56e-9 * math.Pow(float64(opts.n)/1e5, 0.15)
+}
+
+// valuesBytesPerRow is the size of a values file per row: 0.63–0.66 bytes
+// measured with zstd (gneg1, values 0-200, n = 10⁴ to 10⁵), planned as 1;
+// lz4 was not measured and is planned as no compression, 12 bytes.
+func valuesBytesPerRow(c results.Compression) float64 {
+	if c == results.Zstd {
+		return 1
+	}
+	return uncompressedBytesPerCell
+}
+
+// valuesFileBytes bounds the values files of the run: in these tables a
+// value occurs at most once per row, so a file holds at most
+// (HI − LO + 1)·(n + 1) rows.
+func valuesFileBytes(opts options) int64 {
+	if !opts.write.values {
+		return 0
+	}
+	rows := float64(opts.values.Hi-opts.values.Lo+1) * float64(opts.n+1) * float64(len(opts.tables))
+	return saturate(rows * valuesBytesPerRow(opts.compression))
+}
