@@ -15,6 +15,14 @@
 // every value below either one is in the union, so the scan for the first
 // zero bit of row|column starts at that word and usually ends there.
 //
+// From n = SparseFromN on (or with Config.Sets), the sets are sparse
+// instead (sparse.go): only the 64-bit words that are neither full nor
+// empty are stored, with full stretches as one span and everything below
+// the mex forgotten, so that their memory follows those words, a few dozen
+// per set, rather than n. The mex scan still goes a word at a time. A
+// Sweeper runs a table in segments and saves its state between them, for
+// runs that write no table file to continue after a kill.
+//
 // The table is swept in row bands of Tile rows, each band split into tiles of
 // Tile columns. Tile j of band b needs the column bitsets left by tile j of
 // band b−1 and the row bitsets left by tile j−1 of band b, so the bands run

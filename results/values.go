@@ -211,30 +211,41 @@ func (w *ValuesWriter) Commit() (Summary, error) {
 	}
 	schema := valuesSchema(w.info, w.values, sum.SHA256, final[placeholderMaxValue], final[placeholderSeconds], final[placeholderWorkers])
 	footer := encodeInt32Footer([3]string{"v", "x", "y"}, schema.Metadata(), w.sink.blocks)
+	if err := finishFile(w.file, w.sink, footer, final, w.partial, w.path); err != nil {
+		return Summary{}, err
+	}
+	return sum, nil
+}
+
+// finishFile completes an Arrow file written through sink to the open
+// partial file f: it appends footer and the trailer, writes the final
+// metadata values over their placeholders, syncs, closes and renames the
+// partial file to path. On error the partial file is removed.
+func finishFile(f *os.File, sink *messageSink, footer []byte, final map[string]string, partial, path string) error {
 	var trailer [4]byte
 	binary.LittleEndian.PutUint32(trailer[:], uint32(len(footer)))
-	_, err := w.sink.Write(footer)
+	_, err := sink.Write(footer)
 	if err == nil {
-		_, err = w.sink.Write(append(trailer[:], arrowMagic...))
+		_, err = sink.Write(append(trailer[:], arrowMagic...))
 	}
 	if err == nil {
-		err = patchMetadata(w.file, w.sink.placeholders, final)
+		err = patchMetadata(f, sink.placeholders, final)
 	}
 	if err == nil {
-		err = w.file.Sync()
+		err = f.Sync()
 	}
-	if cerr := w.file.Close(); err == nil {
+	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(w.partial, w.path)
+		err = os.Rename(partial, path)
 	}
 	if err != nil {
-		os.Remove(w.partial)
-		return Summary{}, fmt.Errorf("commit %s: %w", w.path, err)
+		os.Remove(partial)
+		return fmt.Errorf("commit %s: %w", path, err)
 	}
-	syncDir(filepath.Dir(w.path))
-	return sum, nil
+	syncDir(filepath.Dir(path))
+	return nil
 }
 
 // Abort abandons the values file and removes its partial file.
