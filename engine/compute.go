@@ -79,6 +79,9 @@ type Sweeper struct {
 	n      int
 	next   int  // the first row not yet computed
 	broken bool // a Run stopped in the middle of a band
+	// states are the band states, Workers+1 of them, made by the first
+	// Run and reused by the later ones.
+	states []*bandState
 }
 
 // NewSweeper prepares the computation of the table of rules over
@@ -151,12 +154,16 @@ func (sw *Sweeper) Run(ctx context.Context, until int, emit func(Band) error) er
 	// States circulate: free → a worker → finished (in band order) → emit →
 	// free. Workers+1 of them let one band wait for emit while every worker
 	// sweeps; that bounds the memory to a few bands whatever n is.
-	states := sw.cfg.Workers + 1
-	free := make(chan *bandState, states)
-	for range states {
-		free <- s.newBandState()
+	if sw.states == nil {
+		for range sw.cfg.Workers + 1 {
+			sw.states = append(sw.states, s.newBandState())
+		}
 	}
-	finished := make(chan *bandState, states)
+	free := make(chan *bandState, len(sw.states))
+	for _, st := range sw.states {
+		free <- st
+	}
+	finished := make(chan *bandState, len(sw.states))
 
 	// abort stops everything at once (an emit or worker error); ctx only
 	// stops the claiming of new bands.
