@@ -268,7 +268,7 @@ func TestMemoryBytesGrowsWithTheSets(t *testing.T) {
 func TestSparseMatchesDense(t *testing.T) {
 	n := 1200
 	if testing.Short() {
-		n = 400
+		n = 200
 	}
 	for _, r := range tables.All() {
 		if r.Rules.Split != nil || r.Rules.Josephus {

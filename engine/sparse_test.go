@@ -14,7 +14,7 @@ func TestSparseSetMatchesAMap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := range 200 {
 		var s sparseSet
-		in := map[int]bool{}
+		in, mex := map[int]bool{}, 0
 		top := 64 * (1 + rng.IntN(40))
 		for range rng.IntN(3 * top) {
 			v := rng.IntN(top)
@@ -23,7 +23,6 @@ func TestSparseSetMatchesAMap(t *testing.T) {
 			}
 			s.add(v)
 			in[v] = true
-			mex := 0
 			for in[mex] {
 				mex++
 			}

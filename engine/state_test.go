@@ -27,9 +27,13 @@ func TestSweeperStateRoundTrip(t *testing.T) {
 			}
 			return nil
 		}
+		step := 8
+		if testing.Short() {
+			step = 24
+		}
 		for _, sets := range []engine.SetKind{engine.DenseSets, engine.SparseSets} {
 			cfg := engine.Config{Workers: 2, Tile: 8, Sets: sets}
-			for stop := 0; stop <= n+1; stop += 8 {
+			for stop := 0; stop <= n+1; stop += step {
 				stop = min(stop, n+1)
 				sw, err := engine.NewSweeper(r.Rules, n, cfg)
 				if err != nil {
