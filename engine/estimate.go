@@ -40,11 +40,11 @@ func MemoryBytes(rules Rules, n int, cfg Config) int64 {
 	return sets*(words*8+4) + rings + int64(cfg.Workers+1)*band
 }
 
-// sparseSpans is the mean number of spans of a sparse set at n, fitted to
-// the column sets of G₋₁ (the hungriest of the rook tables) at the end of
-// the sweep: 4.7 at n = 1000 and 7.1 at n = 3000 (TestSparseSpansGrowth),
-// n^0.37; the model takes n^0.45, as the issue measured for the mixed
-// words alone, to stay above it at larger n.
+// sparseSpans bounds the mean number of spans of a sparse set at n, fitted
+// to the column sets of G₋₁ (the hungriest of the rook tables) at the
+// height of the sweep: 5.0 at n = 1000, 8.1 at 3000, 15.2 at 10⁴
+// (TestSparseSpansGrowth) and 45 at n = 10⁵ (row 50304, from the state file
+// of the measured run), about n^0.5.
 func sparseSpans(n int) int {
-	return int(math.Ceil(13 * math.Pow(max(float64(n), 1)/1e4, 0.45)))
+	return int(math.Ceil(16 * math.Sqrt(max(float64(n), 1)/1e4)))
 }
