@@ -94,7 +94,7 @@ func NewSweeper(rules Rules, n int, cfg Config) (*Sweeper, error) {
 		return nil, err
 	}
 	cfg = cfg.resolved()
-	s := newSweep(rules, n, cfg.Tile, cfg.Sets.sparse(rules, n))
+	s := newSweep(rules, n, cfg.Tile, cfg.Sets.sparseFor(rules, n))
 	if rules.Split != nil {
 		s.prepareSplit()
 	}

@@ -21,7 +21,7 @@ func MemoryBytes(rules Rules, n int, cfg Config) int64 {
 	}
 	tile := int64(cfg.Tile)
 	cells := tile * width * 4
-	if cfg.Sets.sparse(rules, n) {
+	if cfg.Sets.sparseFor(rules, n) {
 		// A set is its header and its spans, with up to twice their number
 		// in capacity (append doubles); rows hold as many spans as columns.
 		perSet := int64(32) + 16*int64(max(sparseSlots, 2*sparseSpans(n)))

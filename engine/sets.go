@@ -35,10 +35,14 @@ func (k SetKind) String() string {
 	return fmt.Sprintf("SetKind(%d)", int(k))
 }
 
-// sparse reports whether a sweep of rules at n uses sparse sets.
-func (k SetKind) sparse(rules Rules, n int) bool {
+// Sparse reports whether k chooses sparse sets for a rook-move table (no
+// split or Josephus moves) at n.
+func (k SetKind) Sparse(n int) bool { return k == SparseSets || (k == AutoSets && n >= SparseFromN) }
+
+// sparseFor reports whether a sweep of rules at n uses sparse sets.
+func (k SetKind) sparseFor(rules Rules, n int) bool {
 	if rules.Split != nil || rules.Josephus {
 		return false
 	}
-	return k == SparseSets || (k == AutoSets && n >= SparseFromN)
+	return k.Sparse(n)
 }
