@@ -3,6 +3,7 @@ package engine
 import (
 	"bufio"
 	"encoding/binary"
+	"math/bits"
 	"errors"
 	"fmt"
 	"io"
@@ -215,12 +216,35 @@ func readSparseSets(r *bufio.Reader, sets []sparseSet, words int) error {
 	return nil
 }
 
-// checkDense checks that the saved mexes of dense sets are within them.
+// checkDense checks the invariants of saved dense sets that keep the scans
+// inside them: each set holds at most n values (one per row or diagonal
+// cell before the last), so a union of two or three always has a zero bit;
+// a word's summary bit is set exactly when the word is full; and each mex
+// is the first zero of its set.
 func checkDense(s *sweep) error {
-	for _, mexes := range [][]int32{s.colMex, s.diagMex} {
-		for i, m := range mexes {
-			if m < 0 || int(m) >= s.words*64 {
-				return fmt.Errorf("set %d: mex %d out of range", i, m)
+	for _, family := range []struct {
+		sets  []uint64
+		mexes []int32
+	}{{s.colSets, s.colMex}, {s.diagSets, s.diagMex}} {
+		for i, m := range family.mexes {
+			set := family.sets[i*s.stride : (i+1)*s.stride]
+			count := 0
+			for w := range s.stride - s.words {
+				summary := set[s.words+w]
+				for b := range 64 {
+					if full := w*64+b < s.words && set[w*64+b] == ^uint64(0); full != (summary>>b&1 == 1) {
+						return fmt.Errorf("set %d: the summary of word %d is wrong", i, w*64+b)
+					}
+				}
+			}
+			for _, word := range set[:s.words] {
+				count += bits.OnesCount64(word)
+			}
+			// Josephus Nim keeps no column mexes (its windows shrink).
+			badMex := !s.rules.Josephus && (m < 0 || int(m) >= s.words*64 || set[m>>6]&(1<<(m&63)) != 0 ||
+				(m > 0 && nextMex(set, 0) != int(m)) || (m == 0 && set[0]&1 != 0))
+			if count > s.width-1 || badMex {
+				return fmt.Errorf("set %d: %d values, mex %d: not a set the engine makes", i, count, m)
 			}
 		}
 	}
