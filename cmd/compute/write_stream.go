@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -99,7 +100,7 @@ func openStreams(r tables.Ruleset, opts options, stdout, stderr io.Writer) (s *s
 		resumed, err := s.resumeState(stderr)
 		if err != nil || resumed {
 			if err == nil {
-				s.startBar()
+				s.startBar(stderr)
 			}
 			return s, false, err
 		}
@@ -121,7 +122,7 @@ func openStreams(r tables.Ruleset, opts options, stdout, stderr io.Writer) (s *s
 	if !opts.write.table {
 		s.removeState() // a fresh run replaces an interrupted one
 	}
-	s.startBar()
+	s.startBar(stderr)
 	return s, false, nil
 }
 
@@ -150,7 +151,7 @@ func (s *streamRun) resumeState(stderr io.Writer) (resumed bool, err error) {
 		return false, fmt.Errorf("%s: the state file %s has no checksum state; start afresh without -resume", s.r.ID, s.statePath)
 	}
 	cfg := opts.cfg
-	if s.sw, err = engine.ReadSweeper(strings.NewReader(string(engineState)), s.r.Rules, opts.n, cfg); err != nil {
+	if s.sw, err = engine.ReadSweeper(bytes.NewReader(engineState), s.r.Rules, opts.n, cfg); err != nil {
 		return false, fmt.Errorf("%s: resume from %s: %w", s.r.ID, s.statePath, err)
 	}
 	if s.sw.Next() != st.Rows {
@@ -201,10 +202,10 @@ func (s *streamRun) complete() bool {
 	return len(p) > 0
 }
 
-// startBar shows the progress from the row the run starts at.
-func (s *streamRun) startBar() {
+// startBar shows the progress on stderr from the row the run starts at.
+func (s *streamRun) startBar(stderr io.Writer) {
 	width := int64(s.opts.n + 1)
-	s.bar = newProgress(os.Stderr, s.opts.quiet, s.r.ID, width*width)
+	s.bar = newProgress(stderr, s.opts.quiet, s.r.ID, width*width)
 	s.bar.add(int64(s.first) * width)
 }
 
