@@ -80,7 +80,7 @@ type plan struct {
 // estimate plans the run of opts. Its arithmetic is in float64 and
 // saturates at math.MaxInt64, so that no flag value makes it overflow.
 func estimate(opts options) plan {
-	if !opts.write.table {
+	if !opts.write.table() {
 		return streamEstimate(opts)
 	}
 	perTable := float64(opts.n+1) * float64(opts.n+1)

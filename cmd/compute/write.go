@@ -13,14 +13,17 @@ import (
 	"github.com/grundy-lab/grundy/tables"
 )
 
-// writeList is the parsed -write flag: which files a run writes. The zero
-// value writes nothing (-write none).
-type writeList struct{ table, values bool }
+// writeList is the parsed -write flag: which files a run writes. Its zero
+// value is the default, the table file alone.
+type writeList struct{ noTable, values bool }
+
+// table reports whether the run writes the table file.
+func (w writeList) table() bool { return !w.noTable }
 
 // String is the list as -write spells it.
 func (w writeList) String() string {
 	var items []string
-	if w.table {
+	if w.table() {
 		items = append(items, "table")
 	}
 	if w.values {
@@ -35,7 +38,7 @@ func (w writeList) String() string {
 // parseWriteList reads -write: a comma-separated list of table and values,
 // or none alone.
 func parseWriteList(list string) (writeList, error) {
-	var w writeList
+	w := writeList{noTable: true}
 	items := strings.Split(list, ",")
 	for i := range items {
 		items[i] = strings.TrimSpace(items[i])
@@ -49,7 +52,7 @@ func parseWriteList(list string) (writeList, error) {
 	for _, item := range items {
 		switch item {
 		case "table":
-			w.table = true
+			w.noTable = false
 		case "values":
 			w.values = true
 		default:
@@ -107,7 +110,7 @@ func (f streamFlags) apply(opts *options) error {
 			return usagef("-claims %q selects no claim about the tables of -table", *f.claims)
 		}
 	}
-	if opts.resume && len(opts.claims) > 0 && !opts.write.table {
+	if opts.resume && len(opts.claims) > 0 && !opts.write.table() {
 		return usagef("-claims with -resume needs -write to include table: a claim checker's state is not saved, " +
 			"so the claims could not be checked on the rows computed before the interruption; " +
 			"resume without -claims and check the claims later with verify, or rerun from scratch")
@@ -117,7 +120,7 @@ func (f streamFlags) apply(opts *options) error {
 
 // streams reports whether the run is anything but today's table file
 // alone: another -write list, or claims checked as the bands stream.
-func (o options) streams() bool { return o.write != (writeList{table: true}) || len(o.claims) > 0 }
+func (o options) streams() bool { return o.write != (writeList{}) || len(o.claims) > 0 }
 
 // tableClaims selects the claims of -claims from the registry; every
 // selected claim must read a table, as only those can be checked on the

@@ -88,7 +88,7 @@ func openStreams(r tables.Ruleset, opts options, stdout, stderr io.Writer) (s *s
 		fmt.Fprintf(stdout, "%-10s n=%d  already complete: %s\n", r.ID, opts.n, strings.Join(s.paths(), ", "))
 		return nil, true, nil
 	}
-	if opts.write.table {
+	if opts.write.table() {
 		// The table file's rows are its checkpoint; every other consumer
 		// starts afresh and is fed the rows read back.
 		if s.table, err = openWriter(r, tablePath(r, opts), opts, stderr); err != nil {
@@ -116,10 +116,10 @@ func openStreams(r tables.Ruleset, opts options, stdout, stderr io.Writer) (s *s
 			s.abort()
 			return nil, false, err
 		}
-	} else if !opts.write.table {
+	} else if !opts.write.table() {
 		s.sum = results.NewTableSum()
 	}
-	if !opts.write.table {
+	if !opts.write.table() {
 		s.removeState() // a fresh run replaces an interrupted one
 	}
 	s.startBar(stderr)
@@ -181,7 +181,7 @@ func (s *streamRun) path(name func(string, int) string) string {
 // paths lists the files the run writes.
 func (s *streamRun) paths() []string {
 	var p []string
-	if s.opts.write.table {
+	if s.opts.write.table() {
 		p = append(p, tablePath(s.r, s.opts))
 	}
 	if s.opts.write.values {
@@ -245,7 +245,7 @@ func (s *streamRun) sweep(ctx context.Context) conjecture.Table {
 				return err
 			}
 		}
-		if s.opts.write.table {
+		if s.opts.write.table() {
 			return s.sw.Run(ctx, s.opts.n+1, emit)
 		}
 		return s.runSegments(ctx, emit)
