@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -219,8 +218,8 @@ func (w *ValuesWriter) Commit() (Summary, error) {
 
 // finishFile completes an Arrow file written through sink to the open
 // partial file f: it appends footer and the trailer, writes the final
-// metadata values over their placeholders, syncs, closes and renames the
-// partial file to path. On error the partial file is removed.
+// metadata values over their placeholders and publishes the file under
+// path. On error the partial file is removed.
 func finishFile(f *os.File, sink *messageSink, footer []byte, final map[string]string, partial, path string) error {
 	var trailer [4]byte
 	binary.LittleEndian.PutUint32(trailer[:], uint32(len(footer)))
@@ -231,20 +230,10 @@ func finishFile(f *os.File, sink *messageSink, footer []byte, final map[string]s
 	if err == nil {
 		err = patchMetadata(f, sink.placeholders, final)
 	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(partial, path)
-	}
-	if err != nil {
+	if err = publish(f, partial, path, err); err != nil {
 		os.Remove(partial)
 		return fmt.Errorf("commit %s: %w", path, err)
 	}
-	syncDir(filepath.Dir(path))
 	return nil
 }
 
