@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // sweep is the state shared by all workers of one Compute call. The column
 // bitsets are shared, but a column is only ever touched by the worker whose
@@ -197,6 +200,10 @@ func (s *sweep) place(st *bandState, r int, row []uint64, out []int32, y, v int)
 	}
 }
 
+// ErrKnownRows reports known rows (Continue, Sweeper.Seed) that no table of
+// the given side can hold: damaged rows.
+var ErrKnownRows = errors.New("engine: the known rows are not a table's")
+
 // seed adds the values of the known rows 0 … rows−1, which prefix streams in
 // order, to the column sets, and sets each column's running mex.
 func (s *sweep) seed(rows int, prefix func(visit func(Band) error) error) error {
@@ -216,7 +223,7 @@ func (s *sweep) seed(rows int, prefix func(visit func(Band) error) error) error 
 		}
 		for i, v := range b.Cells {
 			if int(v) >= s.words*64 {
-				return fmt.Errorf("engine: known row %d holds the value %d, more than a table of side %d can", b.X0+i/s.width, v, s.width)
+				return fmt.Errorf("%w: known row %d holds the value %d, more than a table of side %d can", ErrKnownRows, b.X0+i/s.width, v, s.width)
 			}
 		}
 		if s.sparse {

@@ -62,6 +62,9 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 	}
 	if err != nil && replayFailed {
 		w.Keep()
+		if errors.Is(err, engine.ErrKnownRows) {
+			return fmt.Errorf("%s: %w; the saved rows are damaged: start afresh without -resume", r.ID, err)
+		}
 		return fmt.Errorf("%s: %w", r.ID, err)
 	}
 	if err != nil {
