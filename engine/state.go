@@ -3,10 +3,10 @@ package engine
 import (
 	"bufio"
 	"encoding/binary"
-	"math/bits"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 )
 
 // The state of a Sweeper between two Runs is its column state: the value
