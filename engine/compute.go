@@ -173,7 +173,8 @@ func (sw *Sweeper) Run(ctx context.Context, until int, emit func(Band) error) er
 	var nextBand atomic.Int64
 	nextBand.Store(int64(firstBand))
 	for range sw.cfg.Workers {
-		g.Go(func() error {
+		g.Go(func() (err error) {
+			defer recoverWorker(&err)
 			excluded := s.newExcludedScratch()
 			for {
 				if ctx.Err() != nil {

@@ -6,12 +6,15 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+
+	"github.com/grundy-lab/grundy/engine"
 )
 
 // RunFunc is a command's whole work: parse args, do it, report on stdout
@@ -21,7 +24,8 @@ type RunFunc func(ctx context.Context, args []string, stdout, stderr io.Writer) 
 // Run calls run with a context that the first SIGINT or SIGTERM cancels; a
 // second one ends the process at once, as if uncaught, should anything not
 // honour the cancellation. A panic in the goroutine of run becomes an
-// *InternalError. Panics in other goroutines and the runtime's fatal errors,
+// *InternalError, and so does one in an engine worker, which the engine
+// recovers. Panics in other goroutines and the runtime's fatal errors,
 // out of memory among them, cannot be recovered: the Go runtime ends the
 // process with status 2 and a stack trace on stderr.
 func Run(run RunFunc, args []string, stdout, stderr io.Writer) error {
@@ -34,10 +38,15 @@ func Run(run RunFunc, args []string, stdout, stderr io.Writer) error {
 	return Guard(ctx, run, args, stdout, stderr)
 }
 
-// Guard calls run, turning a panic in its goroutine into an *InternalError.
+// Guard calls run, turning a panic in its goroutine, or one that the engine
+// recovered in a worker (*engine.WorkerPanic), into an *InternalError.
 func Guard(ctx context.Context, run RunFunc, args []string, stdout, stderr io.Writer) (err error) {
 	defer Recover(&err)
-	return run(ctx, args, stdout, stderr)
+	err = run(ctx, args, stdout, stderr)
+	if wp, ok := errors.AsType[*engine.WorkerPanic](err); ok {
+		return &InternalError{Value: wp.Value, Stack: wp.Stack}
+	}
+	return err
 }
 
 // Recover, deferred, turns a panic of the calling function into an

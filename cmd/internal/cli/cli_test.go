@@ -3,9 +3,12 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lab/grundy/engine"
 )
 
 // TestPanicIsAnInternalError: a panic in run comes back as an
@@ -50,5 +53,23 @@ func TestRecoverInAnotherGoroutine(t *testing.T) {
 	var internal *InternalError
 	if err := <-done; !errors.As(err, &internal) || internal.Value != "writer state broken" {
 		t.Fatalf("Recover gave %v", err)
+	}
+}
+
+// TestWorkerPanicIsAnInternalError: a panic the engine recovered in one of
+// its workers reaches the top as an *InternalError too, however the command
+// wrapped it, so it exits 1 with the bug report text and not 2.
+func TestWorkerPanicIsAnInternalError(t *testing.T) {
+	err := Guard(context.Background(), func(context.Context, []string, io.Writer, io.Writer) error {
+		return fmt.Errorf("computing gneg1: %w", &engine.WorkerPanic{Value: "index out of range", Stack: []byte("engine.(*sweep).fillTile")})
+	}, nil, io.Discard, io.Discard)
+	var internal *InternalError
+	if !errors.As(err, &internal) {
+		t.Fatalf("Guard returned %v", err)
+	}
+	for _, want := range []string{"internal error", "index out of range", "report", "fillTile"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the message does not say %q:\n%s", want, err)
+		}
 	}
 }
