@@ -71,14 +71,25 @@ func (s *messageSink) WritePayload(p ipc.Payload) error {
 	return nil
 }
 
-// writeBatch writes one record batch message, metadata and body, and records
-// its block for the footer.
-func (s *messageSink) writeBatch(meta []byte, writeBody func() error) error {
+// writeBatch writes one record batch message, its metadata and its buffers,
+// each padded to 8 bytes, and records its block for the footer.
+func (s *messageSink) writeBatch(batch encodedBatch) error {
 	start := s.pos
-	if err := s.writeFramed(meta, writeBody); err != nil {
+	err := s.writeFramed(batch.meta, func() error {
+		for _, body := range batch.buffers {
+			if _, err := s.Write(body); err != nil {
+				return err
+			}
+			if _, err := s.Write(zeros[:padding(len(body))]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
 		return err
 	}
-	metaLen := (int64(len(meta)) + 8 + 7) / 8 * 8
+	metaLen := (int64(len(batch.meta)) + 8 + 7) / 8 * 8
 	s.blocks = append(s.blocks, block{Offset: start, MetaLength: int32(metaLen), BodyLength: s.pos - start - metaLen})
 	return nil
 }

@@ -166,25 +166,15 @@ func (w *ValuesWriter) WriteBand(b engine.Band) error {
 
 // writeBatch writes the columns v, x, y as one record batch.
 func (w *ValuesWriter) writeBatch(vs, xs, ys []int32) error {
-	var bodies [3][]byte
+	var batch encodedBatch
 	for i, col := range [3][]int32{vs, xs, ys} {
 		var err error
-		if bodies[i], err = w.encoder.buffer(nil, col); err != nil {
+		if batch.buffers[i], err = w.encoder.buffer(nil, col); err != nil {
 			return fmt.Errorf("write %s: %w", w.partial, err)
 		}
 	}
-	err := w.sink.writeBatch(w.encoder.metadata(int64(len(vs)), bodies), func() error {
-		for _, body := range bodies {
-			if _, err := w.sink.Write(body); err != nil {
-				return err
-			}
-			if _, err := w.sink.Write(zeros[:padding(len(body))]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	batch.meta = w.encoder.metadata(int64(len(vs)), batch.buffers)
+	if err := w.sink.writeBatch(batch); err != nil {
 		return fmt.Errorf("write %s: %w", w.partial, err)
 	}
 	w.kept += int64(len(vs))

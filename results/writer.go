@@ -173,18 +173,7 @@ func (w *TableWriter) WriteBand(b engine.Band) error {
 
 // writeBatch appends one encoded record batch to the file.
 func (w *TableWriter) writeBatch(batch encodedBatch) error {
-	err := w.sink.writeBatch(batch.meta, func() error {
-		for _, body := range batch.buffers {
-			if _, err := w.sink.Write(body); err != nil {
-				return err
-			}
-			if _, err := w.sink.Write(zeros[:padding(len(body))]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := w.sink.writeBatch(batch); err != nil {
 		return fmt.Errorf("write %s: %w", w.partial, err)
 	}
 	return nil
