@@ -7,12 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/results"
 )
 
 // valueRange is the inclusive range of values of -values.
@@ -22,24 +21,11 @@ type valueRange struct{ lo, hi int }
 // row, so 10⁴ values of a table of n = 10⁴ already take 400 MB.
 const maxSearchedValue = 10000
 
-// parseValueRange reads "lo-hi" or a single value "v", 0 ≤ lo ≤ hi ≤
-// maxSearchedValue.
+// parseValueRange reads -values, "lo-hi" or a single value "v", 0 ≤ lo ≤
+// hi ≤ maxSearchedValue, as compute reads its -values.
 func parseValueRange(s string) (valueRange, error) {
-	lo, hi, isRange := strings.Cut(strings.TrimSpace(s), "-")
-	if !isRange {
-		hi = lo
-	}
-	a, errLo := strconv.Atoi(strings.TrimSpace(lo))
-	b, errHi := strconv.Atoi(strings.TrimSpace(hi))
-	switch {
-	case errLo != nil || errHi != nil:
-		return valueRange{}, fmt.Errorf("%q is not a value or a range lo-hi such as 0-40", s)
-	case a > b:
-		return valueRange{}, fmt.Errorf("%q is an empty range", s)
-	case b > maxSearchedValue:
-		return valueRange{}, fmt.Errorf("%q goes beyond %d", s, maxSearchedValue)
-	}
-	return valueRange{a, b}, nil
+	r, err := results.ParseValueRange(s, maxSearchedValue)
+	return valueRange{int(r.Lo), int(r.Hi)}, err
 }
 
 // patternTableFile checks that -in names one table file, as -patterns needs.
