@@ -44,10 +44,12 @@ type checkpointFile struct {
 	Checkpoint json.RawMessage `json:"checkpoint"`
 }
 
-// checkpoint records the rows of a partial file that are safely on disk.
-type checkpoint struct {
+// fileProgress is where a partial file, a table's or a values file's,
+// stands when it is synced: what a resume needs to reopen it and cut off
+// whatever was written later.
+type fileProgress struct {
 	Info Info `json:"info"`
-	// Rows of the table are in the partial file, in Offset bytes.
+	// Rows of the table are accounted for in the partial file, in Offset bytes.
 	Rows   int   `json:"rows"`
 	Offset int64 `json:"offset"`
 	// SchemaEnd is where the schema message ends and the batches begin.
@@ -55,10 +57,23 @@ type checkpoint struct {
 	Blocks    []block `json:"blocks"`
 	// Placeholders are the offsets of the values Commit fills in.
 	Placeholders map[string]int64 `json:"placeholders"`
+	// Seconds of compute and write so far.
+	Seconds float64 `json:"seconds"`
+}
+
+// progress is the fileProgress of a file written through s, with rows rows
+// of table info accounted for.
+func (s *messageSink) progress(info Info, rows int, seconds float64) fileProgress {
+	return fileProgress{Info: info, Rows: rows, Offset: s.pos, SchemaEnd: s.schemaEnd,
+		Blocks: s.blocks, Placeholders: s.placeholders, Seconds: seconds}
+}
+
+// checkpoint records the rows of a partial table file that are safely on disk.
+type checkpoint struct {
+	fileProgress
 	// SHA256 is the checksum of the g column of the Rows rows.
-	SHA256   string  `json:"g_sha256_of_rows"`
-	MaxValue int32   `json:"max_value_of_rows"`
-	Seconds  float64 `json:"seconds"`
+	SHA256   string `json:"g_sha256_of_rows"`
+	MaxValue int32  `json:"max_value_of_rows"`
 }
 
 // checkpointName is the checkpoint file of a partial file.
@@ -100,15 +115,9 @@ func (w *TableWriter) checkpoint() error {
 		return fmt.Errorf("checkpoint %s: %w", w.partial, err)
 	}
 	data, err := encodeCheckpoint(checkpoint{
-		Info:         w.info,
-		Rows:         w.nextX,
-		Offset:       w.sink.pos,
-		SchemaEnd:    w.sink.schemaEnd,
-		Blocks:       w.sink.blocks,
-		Placeholders: w.sink.placeholders,
+		fileProgress: w.sink.progress(w.info, w.nextX, w.seconds()),
 		SHA256:       hex.EncodeToString(w.hash.Sum(nil)),
 		MaxValue:     w.max,
-		Seconds:      w.seconds(),
 	})
 	if err != nil {
 		return fmt.Errorf("checkpoint %s: %w", w.partial, err)

@@ -236,16 +236,10 @@ func (w *ValuesWriter) Abort() {
 // ValuesState is what a checkpoint records of a values file: enough to
 // reopen its partial file where the checkpoint left it (ResumeValues).
 type ValuesState struct {
-	Info         Info             `json:"info"`
-	Values       ValueRange       `json:"values"`
-	Rows         int              `json:"rows"`
-	Kept         int64            `json:"kept"`
-	Offset       int64            `json:"offset"`
-	SchemaEnd    int64            `json:"schema_end"`
-	Blocks       []block          `json:"blocks"`
-	Placeholders map[string]int64 `json:"placeholders"`
-	Sum          TableSumState    `json:"table_sum"`
-	Seconds      float64          `json:"seconds"`
+	fileProgress
+	Values ValueRange    `json:"values"`
+	Kept   int64         `json:"kept"` // rows of the values file written
+	Sum    TableSumState `json:"table_sum"`
 }
 
 // Sync makes everything written durable and returns the state that
@@ -259,9 +253,8 @@ func (w *ValuesWriter) Sync() (ValuesState, error) {
 		return ValuesState{}, fmt.Errorf("sync %s: %w", w.partial, err)
 	}
 	return ValuesState{
-		Info: w.info, Values: w.values, Rows: w.nextX, Kept: w.kept, Offset: w.sink.pos,
-		SchemaEnd: w.sink.schemaEnd, Blocks: w.sink.blocks, Placeholders: w.sink.placeholders,
-		Sum: sum, Seconds: w.secondsBefore + time.Since(w.started).Seconds(),
+		fileProgress: w.sink.progress(w.info, w.nextX, w.secondsBefore+time.Since(w.started).Seconds()),
+		Values:       w.values, Kept: w.kept, Sum: sum,
 	}, nil
 }
 
