@@ -287,9 +287,6 @@ func newSweep(rules Rules, n, tile int, sparse bool) *sweep {
 
 // newBandState allocates the cells and row bitsets of one band.
 func (s *sweep) newBandState() *bandState {
-	if s.sparse {
-		return &bandState{cells: make([]int32, s.tile*s.width), rowSparse: make([]sparseSet, s.tile)}
-	}
 	return &bandState{
 		cells:   make([]int32, s.tile*s.width),
 		rowSets: make([]uint64, s.tile*s.stride),

@@ -7,8 +7,9 @@ import "math"
 // the value sets of the columns (or, for split moves, of the anti-diagonals)
 // and of the diagonals with diagonal moves, with their running mexes, the
 // column rings of Josephus Nim (about 2n² bytes), plus Workers+1 band
-// states of cells and row sets. Dense sets grow like n² bits; sparse ones
-// like n·s(n), s(n) the spans per set (sparseSpans). It is zero for n < 0.
+// states of cells and dense row sets. Dense column sets grow like n² bits;
+// sparse ones like n·s(n), s(n) the spans per set (sparseSpans). It is zero
+// for n < 0.
 func MemoryBytes(rules Rules, n int, cfg Config) int64 {
 	if n < 0 {
 		return 0
@@ -20,23 +21,24 @@ func MemoryBytes(rules Rules, n int, cfg Config) int64 {
 		sets += 2*width - 1
 	}
 	tile := int64(cfg.Tile)
-	cells := tile * width * 4
-	if cfg.Sets.sparseFor(rules, n) {
-		// A set is its header and its spans, with up to twice their number
-		// in capacity (append doubles); rows hold as many spans as columns.
-		perSet := int64(32) + 16*int64(max(sparseSlots, 2*sparseSpans(n)))
-		return sets*perSet + int64(cfg.Workers+1)*(cells+tile*perSet)
-	}
 	top := -1
 	if rules.Split != nil {
 		top = 2*n + 2
 	}
 	words := int64(setStride(bitsetWords(n, top, rules.Diagonal)))
+	// A band holds its cells and its rows' dense bitsets, whatever the
+	// column sets are.
+	band := tile*width*4 + tile*words*8 + tile*8
+	if cfg.Sets.sparseFor(rules, n) {
+		// A set is its header and its spans, with up to twice their number
+		// in capacity (append doubles).
+		perSet := int64(32) + 16*int64(max(sparseSlots, 2*sparseSpans(n)))
+		return sets*perSet + int64(cfg.Workers+1)*band
+	}
 	var rings int64
 	if rules.Josephus {
 		rings = width * (int64(n)/2 + 2) * 4
 	}
-	band := cells + tile*words*8 + tile*8
 	return sets*(words*8+4) + rings + int64(cfg.Workers+1)*band
 }
 

@@ -46,24 +46,15 @@ type bandState struct {
 	rowSets []uint64 // rows value sets of stride words
 	rowMex  []int32
 	rowEnd  []int32 // Rules.Josephus: the cells of each row in its set
-	// The row sets when the sweep's sets are sparse, instead of rowSets
-	// and rowMex.
-	rowSparse []sparseSet
 }
 
 // reset prepares st to sweep band b from scratch.
 func (s *sweep) reset(st *bandState, b int) {
 	st.x0 = b * s.tile
 	st.rows = min(s.tile, s.width-st.x0)
-	if s.sparse {
-		for r := range st.rows {
-			st.rowSparse[r].reset()
-		}
-	} else {
-		clear(st.rowSets[:st.rows*s.stride])
-		clear(st.rowMex[:st.rows])
-		clear(st.rowEnd[:st.rows])
-	}
+	clear(st.rowSets[:st.rows*s.stride])
+	clear(st.rowMex[:st.rows])
+	clear(st.rowEnd[:st.rows])
 }
 
 // fillTile computes the cells of band st in columns [y0, y1). The cells above
@@ -88,10 +79,7 @@ func (s *sweep) fillTile(st *bandState, y0, y1 int, excluded []int32) {
 		if s.rules.Excluded != nil {
 			s.rules.Excluded(x, y0, excluded)
 		}
-		var row []uint64
-		if !s.sparse {
-			row = st.rowSets[r*s.stride : (r+1)*s.stride]
-		}
+		row := st.rowSets[r*s.stride : (r+1)*s.stride]
 		out := st.cells[r*s.width : (r+1)*s.width]
 		y := y0
 		for _, c := range s.base {
@@ -111,7 +99,7 @@ func (s *sweep) fillTile(st *bandState, y0, y1 int, excluded []int32) {
 // not inlined, no locks.
 func (s *sweep) mexRun(st *bandState, r int, row []uint64, out, excluded []int32, y0, ya, yb int) {
 	if s.sparse {
-		s.sparseRun(st, r, out, excluded, y0, ya, yb)
+		s.sparseRun(st, r, row, out, excluded, y0, ya, yb)
 		return
 	}
 	if s.rules.Diagonal {
@@ -173,20 +161,20 @@ func (s *sweep) diagonal(x, y int) int { return x - y + s.width - 1 }
 // place stores a base value at (x0+r, y) and, unless it is negative, adds it
 // to the row and column sets.
 func (s *sweep) place(st *bandState, r int, row []uint64, out []int32, y, v int) {
-	if s.sparse {
-		s.placeSparse(st, r, out, y, v)
-		return
-	}
 	out[y] = int32(v)
 	if v < 0 {
 		return
 	}
-	col := s.colSets[y*s.stride : (y+1)*s.stride]
 	addValue(row, s.words, v)
-	addValue(col, s.words, v)
 	if v == int(st.rowMex[r]) {
 		st.rowMex[r] = int32(nextMex(row, v))
 	}
+	if s.sparse {
+		s.placeSparse(st.x0+r, y, v)
+		return
+	}
+	col := s.colSets[y*s.stride : (y+1)*s.stride]
+	addValue(col, s.words, v)
 	if v == int(s.colMex[y]) {
 		s.colMex[y] = int32(nextMex(col, v))
 	}

@@ -5,13 +5,15 @@ import (
 	"slices"
 )
 
-// Sparse value sets. In these tables a set's values spread over thousands
-// of values above its mex, yet almost all of its 64-bit words are full or
-// empty: in G₋₁ after 10⁴ rows a column has 11 words that are neither (46
-// at most) out of 313, after 3·10⁴ rows 18 of 938. A sparseSet stores only
-// the words that are not empty, a full stretch as one span, and forgets
-// everything below its mex, which is all present by definition. Its memory
-// follows the mixed words and the full stretches between them, not n.
+// Sparse value sets, for the columns and diagonals. In these tables a
+// set's values spread over thousands of values above its mex, yet almost
+// all of its 64-bit words are full or empty: in G₋₁ after 10⁴ rows a column
+// has 11 words that are neither (46 at most) out of 313, after 3·10⁴ rows
+// 18 of 938. A sparseSet stores only the words that are not empty, a full
+// stretch as one span, and forgets everything below its mex, which is all
+// present by definition. Its memory follows the mixed words and the full
+// stretches between them, not n. The rows of a band keep dense bitsets
+// (mexOfRowAndSparse says why).
 
 // fullWord is a 64-bit word holding all of its 64 values.
 const fullWord = ^uint64(0)
@@ -189,62 +191,76 @@ func sparseWord(spans []span, i int, w int32) (word uint64, at int, next int32) 
 	return 0, i, w + 1
 }
 
-// mexOfSparseUnion is mexOfUnion of two sparse sets: the least value ≥ 0 in
-// neither set and not excluded, given that every value below lowerBound is
-// in one of them (lowerBound ≥ both mexes). It reads words, never values:
-// from the word of lowerBound it steps over full runs of either set in one
-// step each and tests the union of the first word open in both. It also
-// returns, for addAt, the index of the value's word in each set.
-func mexOfSparseUnion(row, col *sparseSet, lowerBound, excluded int) (v, rowAt, colAt int) {
-	w := int32(lowerBound >> 6)
-	excludedWord := int32(excluded >> 6) // −1 when there is none
-	i, j := 0, 0
+// mexOfRowAndSparse is mexOfUnion of a band row's dense value set (row,
+// with its summary after words words) and a sparse column set: the least
+// value ≥ 0 in neither and not excluded, given that every value below
+// lowerBound is in one of them (lowerBound ≥ both mexes). It reads words,
+// never values: it steps over the row's full words 64 at a time through
+// its summary and over the column's full runs in one step each, and tests
+// the union of the first word open in both. It also returns, for addAt,
+// the index of the value's word in the column's spans.
+//
+// The rows stay dense because only a band's rows live at once (Workers+1
+// bands of Tile rows), so their bitsets cost Tile·(2n+2)/8 bytes a band,
+// not n²/4; a sparse row would have to walk past its spans below the
+// column's mex at every cell, which grows like the spans, about n^0.5.
+func mexOfRowAndSparse(row []uint64, words int, col *sparseSet, lowerBound, excluded int) (v, colAt int) {
+	w := lowerBound >> 6
+	j := 0
 	for {
-		rw, ri, rnext := sparseWord(row.spans, i, w)
-		if rw == fullWord {
-			w, i = rnext, ri
+		summary := w >> 6
+		open := ^row[words+summary] & (fullWord << (w & 63))
+		if open == 0 {
+			w = (summary + 1) << 6
 			continue
 		}
-		cw, cj, cnext := sparseWord(col.spans, j, w)
+		w = summary<<6 | bits.TrailingZeros64(open)
+		cw, cj, cnext := sparseWord(col.spans, j, int32(w))
+		j = cj
 		if cw == fullWord {
-			w, i, j = cnext, ri, cj
+			w = int(cnext)
 			continue
 		}
-		union := rw | cw
-		if w == excludedWord {
+		union := row[w] | cw
+		if excluded>>6 == w {
 			union |= 1 << (excluded & 63)
 		}
 		if union != fullWord {
-			return int(w)<<6 | bits.TrailingZeros64(^union), ri, cj
+			return w<<6 | bits.TrailingZeros64(^union), cj
 		}
-		w, i, j = w+1, ri, cj
+		w++
 	}
 }
 
-// mexOfSparseUnion3 is mexOfSparseUnion of three sets and no excluded
-// value, for the diagonal moves.
-func mexOfSparseUnion3(row, col, diag *sparseSet, lowerBound int) (v, rowAt, colAt, diagAt int) {
-	w := int32(lowerBound >> 6)
-	i, j, k := 0, 0, 0
+// mexOfRowAndSparse2 is mexOfRowAndSparse of a dense row and two sparse
+// sets, the column and the diagonal, and no excluded value, for the
+// diagonal moves.
+func mexOfRowAndSparse2(row []uint64, words int, col, diag *sparseSet, lowerBound int) (v, colAt, diagAt int) {
+	w := lowerBound >> 6
+	j, k := 0, 0
 	for {
-		rw, ri, rnext := sparseWord(row.spans, i, w)
-		if rw == fullWord {
-			w, i = rnext, ri
+		summary := w >> 6
+		open := ^row[words+summary] & (fullWord << (w & 63))
+		if open == 0 {
+			w = (summary + 1) << 6
 			continue
 		}
-		cw, cj, cnext := sparseWord(col.spans, j, w)
+		w = summary<<6 | bits.TrailingZeros64(open)
+		cw, cj, cnext := sparseWord(col.spans, j, int32(w))
+		j = cj
 		if cw == fullWord {
-			w, i, j = cnext, ri, cj
+			w = int(cnext)
 			continue
 		}
-		dw, dk, dnext := sparseWord(diag.spans, k, w)
+		dw, dk, dnext := sparseWord(diag.spans, k, int32(w))
+		k = dk
 		if dw == fullWord {
-			w, i, j, k = dnext, ri, cj, dk
+			w = int(dnext)
 			continue
 		}
-		if union := rw | cw | dw; union != fullWord {
-			return int(w)<<6 | bits.TrailingZeros64(^union), ri, cj, dk
+		if union := row[w] | cw | dw; union != fullWord {
+			return w<<6 | bits.TrailingZeros64(^union), cj, dk
 		}
-		w, i, j, k = w+1, ri, cj, dk
+		w++
 	}
 }

@@ -4,40 +4,45 @@ package engine
 // recurrence as mexRun and queenRun, with the row, column and diagonal sets
 // sparse. Rules with split or Josephus moves always use the dense sets.
 
-// sparseRun fills out[ya:yb] of band row r by the mex rule, with sparse
-// sets. excluded[i] belongs to column y0+i. This is the per-cell loop: no
-// interface calls, no locks, and allocation only when a set outgrows its
-// capacity (sparseSet.add).
-func (s *sweep) sparseRun(st *bandState, r int, out, excluded []int32, y0, ya, yb int) {
+// sparseRun fills out[ya:yb] of band row r, whose dense value set is row,
+// by the mex rule, with sparse column sets. excluded[i] belongs to column
+// y0+i. This is the per-cell loop: no interface calls, no locks, and
+// allocation only when a column set outgrows its capacity (sparseSet.add).
+func (s *sweep) sparseRun(st *bandState, r int, row []uint64, out, excluded []int32, y0, ya, yb int) {
 	if s.rules.Diagonal {
-		s.sparseQueenRun(st, r, out, ya, yb)
+		s.sparseQueenRun(st, r, row, out, ya, yb)
 		return
 	}
-	row := &st.rowSparse[r]
+	words := s.words
+	rowMex := int(st.rowMex[r])
 	for y := ya; y < yb; y++ {
 		col := &s.colSparse[y]
-		v, rowAt, colAt := mexOfSparseUnion(row, col, int(max(row.mex, col.mex)), int(excluded[y-y0]))
+		v, colAt := mexOfRowAndSparse(row, words, col, max(rowMex, int(col.mex)), int(excluded[y-y0]))
 		out[y] = int32(v)
-		if !row.addToMixed(v, rowAt) {
-			row.addAtSlow(v, rowAt)
+		addValue(row, words, v)
+		if v == rowMex {
+			rowMex = nextMex(row, rowMex)
 		}
 		if !col.addToMixed(v, colAt) {
 			col.addAtSlow(v, colAt)
 		}
 	}
+	st.rowMex[r] = int32(rowMex)
 }
 
 // sparseQueenRun is sparseRun with the diagonal moves (Rules.Diagonal).
-func (s *sweep) sparseQueenRun(st *bandState, r int, out []int32, ya, yb int) {
+func (s *sweep) sparseQueenRun(st *bandState, r int, row []uint64, out []int32, ya, yb int) {
+	words := s.words
 	x := st.x0 + r
-	row := &st.rowSparse[r]
+	rowMex := int(st.rowMex[r])
 	for y := ya; y < yb; y++ {
 		col := &s.colSparse[y]
 		diag := &s.diagSparse[s.diagonal(x, y)]
-		v, rowAt, colAt, diagAt := mexOfSparseUnion3(row, col, diag, int(max(row.mex, col.mex, diag.mex)))
+		v, colAt, diagAt := mexOfRowAndSparse2(row, words, col, diag, max(rowMex, int(col.mex), int(diag.mex)))
 		out[y] = int32(v)
-		if !row.addToMixed(v, rowAt) {
-			row.addAtSlow(v, rowAt)
+		addValue(row, words, v)
+		if v == rowMex {
+			rowMex = nextMex(row, rowMex)
 		}
 		if !col.addToMixed(v, colAt) {
 			col.addAtSlow(v, colAt)
@@ -46,19 +51,15 @@ func (s *sweep) sparseQueenRun(st *bandState, r int, out []int32, ya, yb int) {
 			diag.addAtSlow(v, diagAt)
 		}
 	}
+	st.rowMex[r] = int32(rowMex)
 }
 
-// placeSparse stores a base value at (x0+r, y) and, unless it is negative,
-// adds it to the sparse row, column and diagonal sets.
-func (s *sweep) placeSparse(st *bandState, r int, out []int32, y, v int) {
-	out[y] = int32(v)
-	if v < 0 {
-		return
-	}
-	st.rowSparse[r].add(v)
+// placeSparse adds a base value v ≥ 0 at (x, y) to the sparse column and
+// diagonal sets.
+func (s *sweep) placeSparse(x, y, v int) {
 	s.colSparse[y].add(v)
 	if s.rules.Diagonal {
-		s.diagSparse[s.diagonal(st.x0+r, y)].add(v)
+		s.diagSparse[s.diagonal(x, y)].add(v)
 	}
 }
 

@@ -52,32 +52,49 @@ func checkInvariants(t *testing.T, s *sparseSet) {
 	}
 }
 
-// TestMexOfSparseUnionMatchesDense compares the two-set mex of sparse sets
-// with that of dense bitsets holding the same random values.
-func TestMexOfSparseUnionMatchesDense(t *testing.T) {
+// TestMexOfRowAndSparseMatchesDense compares the mex of a dense row and
+// sparse column and diagonal sets (mexOfRowAndSparse, mexOfRowAndSparse2)
+// with that of dense bitsets holding the same random values, and checks
+// the span indices they return for addAt.
+func TestMexOfRowAndSparseMatchesDense(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	const words = 40
-	for range 2000 {
-		var rs, cs sparseSet
-		row, col := make([]uint64, setStride(words)), make([]uint64, setStride(words))
-		for range rng.IntN(1500) {
-			v := rng.IntN(words*64 - 64)
-			if rng.IntN(2) == 0 {
-				rs.add(v)
+	for range 3000 {
+		var cs, ds sparseSet
+		row, col, diag := make([]uint64, setStride(words)), make([]uint64, setStride(words)), make([]uint64, setStride(words))
+		rowMex := 0
+		for range rng.IntN(2000) {
+			v := rng.IntN(words*64 - 128)
+			switch rng.IntN(3) {
+			case 0:
 				addValue(row, words, v)
-			} else {
+				if v == rowMex {
+					rowMex = nextMex(row, rowMex)
+				}
+			case 1:
 				cs.add(v)
 				addValue(col, words, v)
+			default:
+				ds.add(v)
+				addValue(diag, words, v)
 			}
 		}
 		excluded := rng.IntN(words*64) - 64
-		lb := int(max(rs.mex, cs.mex))
-		got, ri, ci := mexOfSparseUnion(&rs, &cs, lb, excluded)
+		lb := max(rowMex, int(cs.mex))
+		got, ci := mexOfRowAndSparse(row, words, &cs, lb, excluded)
 		if want := mexOfUnion(row, col, words, lb, excluded); got != want {
-			t.Fatalf("sparse mex %d, dense %d", got, want)
+			t.Fatalf("row and sparse column: mex %d, dense %d", got, want)
 		}
-		if ri != rs.find(int32(got>>6)) || ci != cs.find(int32(got>>6)) {
-			t.Fatalf("mex %d: span hints %d, %d, want %d, %d", got, ri, ci, rs.find(int32(got>>6)), cs.find(int32(got>>6)))
+		if ci != cs.find(int32(got>>6)) {
+			t.Fatalf("mex %d: column span index %d, want %d", got, ci, cs.find(int32(got>>6)))
+		}
+		lb = max(lb, int(ds.mex))
+		got, ci, di := mexOfRowAndSparse2(row, words, &cs, &ds, lb)
+		if want := mexOfUnion3(row, col, diag, words, lb); got != want {
+			t.Fatalf("row, sparse column and diagonal: mex %d, dense %d", got, want)
+		}
+		if ci != cs.find(int32(got>>6)) || di != ds.find(int32(got>>6)) {
+			t.Fatalf("mex %d: span indices %d, %d, want %d, %d", got, ci, di, cs.find(int32(got>>6)), ds.find(int32(got>>6)))
 		}
 	}
 }
