@@ -73,28 +73,6 @@ func BenchmarkEngineVersusReference(b *testing.B) {
 	}
 }
 
-// BenchmarkSets compares the dense and the sparse value sets on the same
-// tables in one run, single worker, so that the ratio of their ns/op is
-// the cost (or gain) of the sparse sets at each n.
-func BenchmarkSets(b *testing.B) {
-	for _, id := range []string{"gneg1", "wythoff"} {
-		r, _ := tables.Lookup(id)
-		for _, n := range []int{1000, 3000, 10000} {
-			for _, sets := range []engine.SetKind{engine.DenseSets, engine.SparseSets} {
-				b.Run(fmt.Sprintf("table=%s/n=%d/sets=%s", id, n, sets), func(b *testing.B) {
-					cfg := engine.Config{Workers: 1, Sets: sets}
-					for b.Loop() {
-						if err := engine.Compute(context.Background(), r.Rules, n, cfg, discard); err != nil {
-							b.Fatal(err)
-						}
-					}
-					b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(b.N)/(float64(n+1)*float64(n+1)), "ns/cell")
-				})
-			}
-		}
-	}
-}
-
 // BenchmarkSparseOverDense runs the dense and the sparse engine in turn,
 // one worker, each iteration timing both, and reports the median over the
 // iterations of sparse/dense in wall time and in CPU time (getrusage), and

@@ -30,9 +30,11 @@ func MemoryBytes(rules Rules, n int, cfg Config) int64 {
 	// column sets are.
 	band := tile*width*4 + tile*words*8 + tile*8
 	if cfg.Sets.sparseFor(rules, n) {
-		// A set is its header and its spans, with up to twice their number
-		// in capacity (append doubles).
-		perSet := int64(32) + 16*int64(max(sparseSlots, 2*sparseSpans(n)))
+		// A set is its header, its slots in the shared array, and, once it
+		// has outgrown them, an array of its own for its spans, with room
+		// for half as many again on average (append doubles the room, and
+		// remove gives it back when the spans fall to half of it).
+		perSet := int64(32) + 16*int64(sparseSlots) + 16*int64(sparseRoom(n))
 		return sets*perSet + int64(cfg.Workers+1)*band
 	}
 	var rings int64
@@ -50,3 +52,8 @@ func MemoryBytes(rules Rules, n int, cfg Config) int64 {
 func sparseSpans(n int) int {
 	return int(math.Ceil(16 * math.Sqrt(max(float64(n), 1)/1e4)))
 }
+
+// sparseRoom bounds the mean room, in spans, of the arrays the sparse sets
+// own at n: one and a half times sparseSpans (TestSparseSpansGrowth
+// measures it).
+func sparseRoom(n int) int { return sparseSpans(n) * 3 / 2 }

@@ -39,9 +39,14 @@ func TestSparseSetMatchesAMap(t *testing.T) {
 	}
 }
 
-// checkInvariants fails t if s breaks an invariant of sparseSet.
+// checkInvariants fails t if s breaks an invariant of sparseSet, or holds
+// more than three times the room its spans need (remove gives back the
+// room of a set whose spans have fallen since their peak).
 func checkInvariants(t *testing.T, s *sparseSet) {
 	t.Helper()
+	if c := cap(s.spans); c > sparseSlots && c > 3*len(s.spans) {
+		t.Fatalf("%d spans hold a capacity of %d", len(s.spans), c)
+	}
 	prevEnd, prevFull := s.mex>>6, false
 	for k, sp := range s.spans {
 		full := sp.bits == fullWord
@@ -100,9 +105,9 @@ func TestMexOfRowAndSparseMatchesDense(t *testing.T) {
 }
 
 // TestSparseSpansGrowth measures the mean spans of the column sets of G₋₁
-// after every band, which the memory estimate uses (sparseSpans): the mean
-// peaks in the middle of the sweep, and the model must not be below that
-// peak, nor more than twice it.
+// after every band, and the mean room of the arrays they own, which the
+// memory estimate uses (sparseSpans, sparseRoom): the model must not be
+// below the peak of either, nor more than twice the peak of the spans.
 func TestSparseSpansGrowth(t *testing.T) {
 	ns := []int{1000, 3000}
 	if testing.Short() {
@@ -113,22 +118,30 @@ func TestSparseSpansGrowth(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		peak, peakRow := 0.0, 0
+		peak, peakRow, peakRoom := 0.0, 0, 0.0
 		for sw.Next() <= n {
 			if err := sw.Run(context.Background(), min(sw.Next()+64, n+1), func(Band) error { return nil }); err != nil {
 				t.Fatal(err)
 			}
-			total := 0
+			spans, room := 0, 0
 			for _, c := range sw.s.colSparse {
-				total += len(c.spans)
+				spans += len(c.spans)
+				if cap(c.spans) > sparseSlots {
+					room += cap(c.spans)
+				}
 			}
-			if mean := float64(total) / float64(n+1); mean > peak {
+			if mean := float64(spans) / float64(n+1); mean > peak {
 				peak, peakRow = mean, sw.Next()
 			}
+			peakRoom = max(peakRoom, float64(room)/float64(n+1))
 		}
-		t.Logf("n = %d: at most %.2f spans per column (after row %d), model %d", n, peak, peakRow, sparseSpans(n))
+		t.Logf("n = %d: at most %.2f spans per column (after row %d), model %d; room of their own arrays at most %.2f, model %d",
+			n, peak, peakRow, sparseSpans(n), peakRoom, sparseRoom(n))
 		if model := float64(sparseSpans(n)); model < peak || model > 2*peak {
 			t.Errorf("n = %d: up to %.2f spans per column, the estimate assumes %.0f", n, peak, model)
+		}
+		if model := float64(sparseRoom(n)); model < peakRoom {
+			t.Errorf("n = %d: up to %.2f spans of room per column, the estimate assumes %.0f", n, peakRoom, model)
 		}
 	}
 }

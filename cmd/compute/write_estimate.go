@@ -11,14 +11,16 @@ import (
 // Runs that write no table file (-write values or none) need the engine and
 // the values file's small batches, and no table writer. Their figures were
 // measured with scripts/measure_sparse.sh on gneg1, -values 0-200, two
-// workers, on the project's 2-core AMD EPYC machine while it was shared
-// with other jobs (README, "Research runs to n = 10⁶").
+// workers, on the project's idle 2-core AMD EPYC machine (README, "Research
+// runs to n = 10⁶").
 
 // streamEstimate plans a run that writes no table file: the engine's sets
-// and bands times 3 for the garbage collector's headroom, plus 32 MiB for
-// the runtime and the values file's encoder (152 MiB and 949 MiB at
-// n = 10⁴ and 10⁵, where peaks of 129 and 886 MiB were measured), and the
-// CPU time per cell measured (streamCellSeconds).
+// and bands times 1.5 for the garbage collector's headroom (compute sets
+// GOGC to 25) and the allocator's, plus 32 MiB for the runtime and the
+// values file's encoder, and the CPU time per cell measured
+// (streamCellSeconds). Peak RSS measured against this estimate: 42 and 63
+// MiB at n = 10⁴, 373 and 462 MiB at 10⁵, 922 and 1040 MiB at 2·10⁵ (sparse
+// sets); 350 and 430 MiB at 3·10⁴ (dense sets).
 func streamEstimate(opts options) plan {
 	cells := float64(opts.n+1) * float64(opts.n+1) * float64(len(opts.tables))
 	memory := math.Inf(1)
@@ -29,7 +31,7 @@ func streamEstimate(opts options) plan {
 		for _, r := range opts.tables {
 			engineBytes = max(engineBytes, engine.MemoryBytes(r.Rules, opts.n, opts.cfg))
 		}
-		memory = float64(engineBytes)*3 + 32<<20
+		memory = float64(engineBytes)*1.5 + 32<<20
 	}
 	cores := min(opts.cfg.Workers, runtime.NumCPU())
 	return plan{
@@ -41,15 +43,16 @@ func streamEstimate(opts options) plan {
 }
 
 // streamCellSeconds is the CPU time per cell of compute, checksum and
-// values file: 33 ns with dense sets (32.8 measured at n = 3·10⁴), and
-// with sparse ones 56 ns at n = 10⁵, growing like n^0.15 as measured from
-// n = 10⁴ to 10⁵. The figures are CPU seconds of a shared machine, so on
-// an idle one the estimate errs long.
+// values file on an idle machine: 28 ns with dense sets (27.0 measured at
+// n = 10⁴, 24.7 at 3·10⁴); with sparse ones 27 ns up to n = 5·10⁴ (26.1 to
+// 27.4 measured), then 31.2 ns at n = 10⁵ growing like n^0.30, as it did
+// from 10⁵ to 2·10⁵ (38.4 ns). The exponent had risen from 0.15 to 0.30
+// over the sizes measured, so the estimate of larger runs may err short.
 func streamCellSeconds(opts options) float64 {
-	if sets := opts.cfg.Sets; sets == engine.DenseSets || (sets == engine.AutoSets && opts.n < engine.SparseFromN) {
-		return 33e-9
+	if !opts.cfg.Sets.Sparse(opts.n) {
+		return 28e-9
 	}
-	return 56e-9 * math.Pow(float64(opts.n)/1e5, 0.15)
+	return max(27e-9, 31.2e-9*math.Pow(float64(opts.n)/1e5, 0.30))
 }
 
 // valuesBytesPerRow is the size of a values file per row: 0.63–0.66 bytes
