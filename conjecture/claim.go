@@ -8,8 +8,9 @@ import (
 
 // Source is where a claim is printed.
 type Source struct {
-	// Seed is the paper's file name in ../shared/seeds.
-	Seed string `json:"seed"`
+	// Paper names the paper: authors, title and arXiv id; for a pattern
+	// re-checked as a claim (CheckPatterns), the pattern file it came from.
+	Paper string `json:"paper"`
 	// Label is the paper's label for the statement, "Theorem 4 (4)".
 	Label string `json:"label"`
 }

@@ -23,7 +23,7 @@ func CheckPatterns(f pattern.File, source string, idx *pattern.Index, limit int)
 		}
 		r := Report{
 			ID:        fmt.Sprintf("pattern.%s.v%d", f.Table, p.Value),
-			Source:    Source{Seed: source, Label: fmt.Sprintf("value %d", p.Value)},
+			Source:    Source{Paper: source, Label: fmt.Sprintf("value %d", p.Value)},
 			Statement: patternStatement(f, p),
 			CheckedOn: fmt.Sprintf("table %s at n = %d, every row; confirmed for x ≤ %d", f.Table, idx.N(), verdict.ConfirmedTo),
 			Status:    Holds,

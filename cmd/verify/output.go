@@ -9,7 +9,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/grundy-lab/grundy/conjecture"
-	"github.com/grundy-lab/grundy/conjecture/papers"
 )
 
 // shownCounterexamples is how many counterexamples a text line shows.
@@ -166,7 +165,7 @@ func writeList(w io.Writer, claims []conjecture.Claim) error {
 		if c.Bound > 0 {
 			bound = fmt.Sprint(c.Bound)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s, %s\n", c.ID, reads, bound, c.Source.Label, papers.Citation(c.Source.Seed))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s, %s\n", c.ID, reads, bound, c.Source.Label, c.Source.Paper)
 	}
 	return tw.Flush()
 }

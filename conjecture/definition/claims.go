@@ -11,15 +11,15 @@ import (
 
 // definedIn is where each table's definition is printed.
 var definedIn = map[string]conjecture.Source{
-	"nim":         {Seed: goishi.Seed, Label: "Section 1.1, definition of G₀ (two-pile nim)"},
-	"g1":          {Seed: goishi.Seed, Label: "Section 1.1, definition of G₁"},
-	"gneg1":       {Seed: goishi.Seed, Label: "Section 1.1, definition of G₋₁"},
-	"gstarneg1":   {Seed: goishi.Seed, Label: "Section 1.1, definition of G*₋₁"},
-	"passnim":     {Seed: pass.Seed, Label: "two-pile nim with a pass G_P (Table 3, Lemma 4)"},
-	"wythoff":     {Seed: thesis.Seed, Label: "Section 1.2.1, Wythoff's Nim"},
-	"deletenim":   {Seed: thesis.Seed, Label: "Section 3.1, rules of Delete Nim"},
-	"vdn":         {Seed: thesis.Seed, Label: "Section 3.3, the variant VDN"},
-	"josephusnim": {Seed: josephus.Seed, Label: "Definition 1.1"},
+	"nim":         {Paper: goishi.Citation, Label: "Section 1.1, definition of G₀ (two-pile nim)"},
+	"g1":          {Paper: goishi.Citation, Label: "Section 1.1, definition of G₁"},
+	"gneg1":       {Paper: goishi.Citation, Label: "Section 1.1, definition of G₋₁"},
+	"gstarneg1":   {Paper: goishi.Citation, Label: "Section 1.1, definition of G*₋₁"},
+	"passnim":     {Paper: pass.Citation, Label: "two-pile nim with a pass G_P (Table 3, Lemma 4)"},
+	"wythoff":     {Paper: thesis.Citation, Label: "Section 1.2.1, Wythoff's Nim"},
+	"deletenim":   {Paper: thesis.Citation, Label: "Section 3.1, rules of Delete Nim"},
+	"vdn":         {Paper: thesis.Citation, Label: "Section 3.3, the variant VDN"},
+	"josephusnim": {Paper: josephus.Citation, Label: "Definition 1.1"},
 }
 
 // Claims returns, for every table of tables.All in its order, its

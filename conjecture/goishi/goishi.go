@@ -8,12 +8,10 @@ import "github.com/grundy-lab/grundy/conjecture"
 // gneg1 and gstarneg1.
 
 // goishiSource is a label of seed 001.
-func goishiSource(label string) conjecture.Source { return conjecture.Source{Seed: Seed, Label: label} }
+func goishiSource(label string) conjecture.Source { return conjecture.Source{Paper: Citation, Label: label} }
 
-// Seed is the paper's file in ../shared/seeds (000 is its LaTeX text).
-const Seed = "001_1e4022ffdf93bdb5.txt"
-
-// Citation names the paper in reports: authors, title and arXiv id.
+// Citation names the paper in reports and claim sources: authors, title
+// and arXiv id. (Its text is ../shared/seeds/001_1e4022ffdf93bdb5.txt; 000 is its LaTeX text.)
 const Citation = "Abuku, Fukui, Katayama, Suetsugu, Relationship between misère nim and two-player goishi hiroi (arXiv 2412.03996)"
 
 // goishiTableClaim compares the printed Table k of 001 with the table.

@@ -17,15 +17,13 @@ import (
 // the box 0 ≤ x, y ≤ bound; every option of a position in the box is in
 // the box.
 
-// Seed is the paper's file in ../shared/seeds.
-const Seed = "004_ea52c3d5708f4657.txt"
-
-// Citation names the paper in reports: authors, title and arXiv id.
+// Citation names the paper in reports and claim sources: authors, title
+// and arXiv id. (Its text is ../shared/seeds/004_ea52c3d5708f4657.txt.)
 const Citation = "Takahashi, Manabe, Murakami, Miyadera, Josephus Nim (arXiv 2312.02477)"
 
 // josephusSource is a label of seed 004.
 func josephusSource(label string) conjecture.Source {
-	return conjecture.Source{Seed: Seed, Label: label}
+	return conjecture.Source{Paper: Citation, Label: label}
 }
 
 // josephusBox is Josephus Nim solved on 0 ≤ x, y ≤ n, with the sets 𝒢_s

@@ -61,7 +61,7 @@ func TestRegistryOnReferenceTables(t *testing.T) {
 // TestRegistryWellFormed checks what every claim must carry.
 func TestRegistryWellFormed(t *testing.T) {
 	idPattern := regexp.MustCompile(`^((goishi|pass|thesis|josephus)\.[a-z0-9]+(\.[0-9]+)?(\.table)?(\.corrected|\.printed)?|[a-z0-9]+\.(definition|rows|columns|symmetric))$`)
-	seeds := map[string]bool{goishi.Seed: true, pass.Seed: true, thesis.Seed: true, josephus.Seed: true}
+	citations := map[string]bool{goishi.Citation: true, pass.Citation: true, thesis.Citation: true, josephus.Citation: true}
 	seen := make(map[string]bool)
 	for _, c := range papers.All() {
 		switch {
@@ -69,8 +69,8 @@ func TestRegistryWellFormed(t *testing.T) {
 			t.Errorf("id %q is not <paper>.<label>[.table][.corrected] or <table>.definition|rows|columns|symmetric", c.ID)
 		case seen[c.ID]:
 			t.Errorf("id %q is registered twice", c.ID)
-		case !seeds[c.Source.Seed] || c.Source.Label == "":
-			t.Errorf("%s: source %+v names no seed file and label", c.ID, c.Source)
+		case !citations[c.Source.Paper] || c.Source.Label == "":
+			t.Errorf("%s: source %+v names no paper and label", c.ID, c.Source)
 		case c.Statement == "" || c.CheckedOn == "" || c.Unit == "" || c.Check == nil:
 			t.Errorf("%s: statement, checked-on, unit and checker are all required", c.ID)
 		}

@@ -9,10 +9,8 @@ import (
 // of games with a pass" (seed 002) about two-pile nim with a pass, G_P,
 // the table passnim.
 
-// Seed is the paper's file in ../shared/seeds.
-const Seed = "002_6a1fb5bc99238621.txt"
-
-// Citation names the paper in reports: authors, title and arXiv id.
+// Citation names the paper in reports and claim sources: authors, title
+// and arXiv id. (Its text is ../shared/seeds/002_6a1fb5bc99238621.txt.)
 const Citation = "Manabe, Miyadera, Suetsugu, On the Sprague-Grundy values of games with a pass"
 
 // Claims returns the claims of 002, in the order of the paper.
@@ -21,7 +19,7 @@ func Claims() []conjecture.Claim {
 }
 
 // passSource is a label of seed 002.
-func passSource(label string) conjecture.Source { return conjecture.Source{Seed: Seed, Label: label} }
+func passSource(label string) conjecture.Source { return conjecture.Source{Paper: Citation, Label: label} }
 
 // Lemma 4 of 002, its sets as printed.
 var (

@@ -13,14 +13,12 @@ import (
 // the nim solver (solver.PassNimGrundy without the pass: k-heap nim, moves
 // enumerated).
 
-// Seed is the paper's file in ../shared/seeds.
-const Seed = "003_bc4fc888406a0cf1.txt"
-
-// Citation names the paper in reports: authors, title and arXiv id.
+// Citation names the paper in reports and claim sources: authors, title
+// and arXiv id. (Its text is ../shared/seeds/003_bc4fc888406a0cf1.txt.)
 const Citation = "Abuku, A Study on Combinatorial Games (PhD thesis, Tsukuba 2020)"
 
 // thesisSource is a label of seed 003.
-func thesisSource(label string) conjecture.Source { return conjecture.Source{Seed: Seed, Label: label} }
+func thesisSource(label string) conjecture.Source { return conjecture.Source{Paper: Citation, Label: label} }
 
 // eachNimPosition calls yield with every nim position of one to three heaps
 // of at most bound tokens and of four heaps of at most bound/2; yield must
