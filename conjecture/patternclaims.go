@@ -24,7 +24,7 @@ func CheckPatterns(f pattern.File, source string, idx *pattern.Index, limit int)
 		r := Report{
 			ID:        fmt.Sprintf("pattern.%s.v%d", f.Table, p.Value),
 			Source:    Source{Paper: source, Label: fmt.Sprintf("value %d", p.Value)},
-			Statement: patternStatement(f, p),
+			Statement: patternStatement(f, source, p),
 			CheckedOn: fmt.Sprintf("table %s at n = %d, every row; confirmed for x ≤ %d", f.Table, idx.N(), verdict.ConfirmedTo),
 			Status:    Holds,
 			Checked:   int64(verdict.ConfirmedTo + 1),
@@ -42,14 +42,27 @@ func CheckPatterns(f pattern.File, source string, idx *pattern.Index, limit int)
 	return reports, nil
 }
 
-// patternStatement says what pattern p claims, in words.
-func patternStatement(f pattern.File, p pattern.Pattern) string {
-	offsets := make([]string, len(p.Offsets))
-	for i, d := range p.Offsets {
-		offsets[i] = fmt.Sprintf("%+d", d)
+// maxListedOffsets is the longest period whose offsets a pattern claim's
+// statement lists; a longer one is stated in its compact form
+// (pattern.Pattern.Form), its offsets being in the pattern file, so that a
+// period of 3024 does not print 3024 numbers on one line of the report.
+const maxListedOffsets = 16
+
+// patternStatement says what pattern p, read from the file source, claims,
+// in words.
+func patternStatement(f pattern.File, source string, p pattern.Pattern) string {
+	var rule string
+	if p.Period <= maxListedOffsets {
+		offsets := make([]string, len(p.Offsets))
+		for i, d := range p.Offsets {
+			offsets[i] = fmt.Sprintf("%+d", d)
+		}
+		rule = fmt.Sprintf("y = x + d(x mod %d) with d = (%s)", p.Period, strings.Join(offsets, ", "))
+	} else {
+		rule = fmt.Sprintf("%s, period %d (the %d offsets d(x mod %d) are in %s)", p.Form(), p.Period, p.Period, p.Period, source)
 	}
-	return fmt.Sprintf("G(x, y) = %d iff y = x + d(x mod %d) with d = (%s) for x ≥ %d, or (x, y) is one of the %d exceptions below; "+
-		"a conjecture mined from %s and verified there for 0 ≤ x, y ≤ %d", p.Value, p.Period, strings.Join(offsets, ", "), p.Start, len(p.Exceptions), f.Table, f.N)
+	return fmt.Sprintf("G(x, y) = %d iff %s for x ≥ %d, or (x, y) is one of the %d exceptions below; "+
+		"a conjecture mined from %s and verified there for 0 ≤ x, y ≤ %d", p.Value, rule, p.Start, len(p.Exceptions), f.Table, f.N)
 }
 
 // violationCounterexample turns a contradicting cell into a counterexample:
