@@ -8,7 +8,9 @@ import "github.com/grundy-lab/grundy/conjecture"
 // gneg1 and gstarneg1.
 
 // goishiSource is a label of seed 001.
-func goishiSource(label string) conjecture.Source { return conjecture.Source{Paper: Citation, Label: label} }
+func goishiSource(label string) conjecture.Source {
+	return conjecture.Source{Paper: Citation, Label: label}
+}
 
 // Citation names the paper in reports and claim sources: authors, title
 // and arXiv id. (Its text is ../shared/seeds/001_1e4022ffdf93bdb5.txt; 000 is its LaTeX text.)

@@ -19,7 +19,9 @@ func Claims() []conjecture.Claim {
 }
 
 // passSource is a label of seed 002.
-func passSource(label string) conjecture.Source { return conjecture.Source{Paper: Citation, Label: label} }
+func passSource(label string) conjecture.Source {
+	return conjecture.Source{Paper: Citation, Label: label}
+}
 
 // Lemma 4 of 002, its sets as printed.
 var (

@@ -18,7 +18,9 @@ import (
 const Citation = "Abuku, A Study on Combinatorial Games (PhD thesis, Tsukuba 2020)"
 
 // thesisSource is a label of seed 003.
-func thesisSource(label string) conjecture.Source { return conjecture.Source{Paper: Citation, Label: label} }
+func thesisSource(label string) conjecture.Source {
+	return conjecture.Source{Paper: Citation, Label: label}
+}
 
 // eachNimPosition calls yield with every nim position of one to three heaps
 // of at most bound tokens and of four heaps of at most bound/2; yield must
