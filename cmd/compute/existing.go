@@ -74,22 +74,34 @@ func prepareTable(r tables.Ruleset, opts options, stdout, stderr io.Writer) (com
 	return false, nil
 }
 
+// otherRunFiles are the files an interrupted run leaves in -out, by the end
+// of their names after ".<id>_n<N>", with what to do about them.
+var otherRunFiles = []struct{ suffix, advice string }{
+	{".arrow.partial", "resume it with -n %d -resume, or delete it and its .checkpoint"},
+	{".state", "resume it with -n %d, its -write list and -resume, or delete it and any .values.arrow.partial of that n"},
+	{".parquet.partial", "a Parquet run cannot be resumed (n = %d): delete it"},
+}
+
 // reportOtherRuns says which interrupted runs of table r at another n are
 // kept in -out: -resume continues only the run at -n, and the others' files
-// stay until resumed or deleted.
+// (a table's partial file, a -write values or none run's state file) stay
+// until resumed or deleted.
 func reportOtherRuns(r tables.Ruleset, opts options, stderr io.Writer) {
-	partials, _ := filepath.Glob(filepath.Join(opts.out, "."+r.ID+"_n*.arrow.partial"))
-	for _, p := range partials {
-		n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "."+r.ID+"_n"), ".arrow.partial"))
-		if err != nil || n == opts.n {
-			continue
+	prefix := "." + r.ID + "_n"
+	for _, kind := range otherRunFiles {
+		paths, _ := filepath.Glob(filepath.Join(opts.out, prefix+"*"+kind.suffix))
+		for _, p := range paths {
+			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), prefix), kind.suffix))
+			if err != nil || n == opts.n { // a values file's partial has ".values" before its suffix
+				continue
+			}
+			size := ""
+			if st, err := os.Stat(p); err == nil {
+				size = ", " + formatBytes(st.Size())
+			}
+			fmt.Fprintf(stderr, "compute: %s: the interrupted run at n = %d is kept in %s%s: "+kind.advice+"\n",
+				r.ID, n, p, size, n)
 		}
-		size := ""
-		if st, err := os.Stat(p); err == nil {
-			size = ", " + formatBytes(st.Size())
-		}
-		fmt.Fprintf(stderr, "compute: %s: the interrupted run at n = %d is kept in %s%s: resume it with -n %d -resume, "+
-			"or delete it and its .checkpoint\n", r.ID, n, p, size, n)
 	}
 }
 

@@ -102,14 +102,28 @@ func TestStaleCheckpointIsRemoved(t *testing.T) {
 }
 
 // TestResumeReportsRunsAtAnotherN: -resume at another -n than an
-// interrupted run says where that run's files are and what to do with them.
+// interrupted run says where that run's files are and what to do with them,
+// for a table run (its partial file) and for a -write values run (its state
+// file), and says nothing of the run at -n itself.
 func TestResumeReportsRunsAtAnotherN(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, results.FileName("gneg1", 300))
-	os.WriteFile(results.PartialName(path), make([]byte, 1000), 0o644)
-	_, stderr, code := runCompute(t, "-table", "gneg1", "-n", "200", "-out", dir, "-resume")
-	if code != 0 || !strings.Contains(stderr, "interrupted run at n = 300") || !strings.Contains(stderr, results.PartialName(path)) {
-		t.Fatalf("exit %d, %s", code, stderr)
+	for _, tc := range []struct {
+		name, leftover, advice string
+	}{
+		{"table", results.PartialName(results.FileName("gneg1", 300)), "resume it with -n 300 -resume"},
+		{"values", results.StateFileName("gneg1", 300), "resume it with -n 300, its -write list and -resume"},
+		{"parquet", results.PartialName(results.Parquet.FileName("gneg1", 300)), "cannot be resumed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			leftover := filepath.Join(dir, tc.leftover)
+			os.WriteFile(leftover, make([]byte, 1000), 0o644)
+			os.WriteFile(filepath.Join(dir, results.StateFileName("gneg1", 200)), nil, 0o644)
+			_, stderr, code := runCompute(t, "-table", "gneg1", "-n", "200", "-out", dir, "-resume")
+			if code != 0 || !strings.Contains(stderr, "interrupted run at n = 300 is kept in "+leftover) ||
+				!strings.Contains(stderr, tc.advice) || strings.Contains(stderr, "n = 200 is kept") {
+				t.Fatalf("exit %d, %s", code, stderr)
+			}
+		})
 	}
 }
 
