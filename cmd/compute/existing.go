@@ -84,8 +84,8 @@ var otherRunFiles = []struct{ suffix, advice string }{
 
 // reportOtherRuns says which interrupted runs of table r at another n are
 // kept in -out: -resume continues only the run at -n, and the others' files
-// (a table's partial file, a -write values or none run's state file) stay
-// until resumed or deleted.
+// (a table's partial file, a -write values or none run's state file, a
+// Parquet partial file left by kill -9) stay until resumed or deleted.
 func reportOtherRuns(r tables.Ruleset, opts options, stderr io.Writer) {
 	prefix := "." + r.ID + "_n"
 	for _, kind := range otherRunFiles {

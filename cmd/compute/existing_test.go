@@ -103,8 +103,9 @@ func TestStaleCheckpointIsRemoved(t *testing.T) {
 
 // TestResumeReportsRunsAtAnotherN: -resume at another -n than an
 // interrupted run says where that run's files are and what to do with them,
-// for a table run (its partial file) and for a -write values run (its state
-// file), and says nothing of the run at -n itself.
+// for a table run (its partial file), a -write values run (its state file)
+// and a Parquet run killed hard (its partial file, which cannot be resumed),
+// and says nothing of the run at -n itself.
 func TestResumeReportsRunsAtAnotherN(t *testing.T) {
 	for _, tc := range []struct {
 		name, leftover, advice string
