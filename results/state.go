@@ -8,8 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // A run that writes no table file (compute -write values or none) cannot
@@ -44,9 +46,10 @@ type RunState struct {
 	Seconds float64        `json:"seconds"`
 }
 
-// SaveState writes the state file path atomically: st, then what
-// writeEngine writes, then the checksum of both.
-func SaveState(path string, st RunState, writeEngine func(io.Writer) error) error {
+// SaveState writes the state file path atomically: head as JSON (a
+// RunState, or the header of another kind of run), then what writeEngine
+// writes, then the checksum of both.
+func SaveState(path string, st any, writeEngine func(io.Writer) error) error {
 	head, err := json.Marshal(st)
 	if err != nil {
 		return fmt.Errorf("save state %s: %w", path, err)
@@ -88,15 +91,32 @@ func SaveState(path string, st RunState, writeEngine func(io.Writer) error) erro
 // run's state and the engine's, for engine.ReadSweeper. It returns
 // ErrNoCheckpoint (wrapped) when there is no state file.
 func LoadState(path string) (RunState, []byte, error) {
-	data, err := os.ReadFile(path)
+	var st RunState
+	engineState, err := LoadStateInto(path, &st, math.MaxInt64)
+	return st, engineState, err
+}
+
+// LoadStateInto is LoadState for any header: it reads the state file path
+// (a regular file of at most maxBytes), checks its checksum, decodes its
+// header into head, refusing unknown fields, and returns the rest.
+func LoadStateInto(path string, head any, maxBytes int64) ([]byte, error) {
+	bad := func(why string) ([]byte, error) {
+		return nil, fmt.Errorf("resume from %s: the state file %s; start afresh without -resume", path, why)
+	}
+	f, err := openRegular(path, os.O_RDONLY|syscall.O_NOFOLLOW)
 	if errors.Is(err, os.ErrNotExist) {
-		return RunState{}, nil, fmt.Errorf("resume from %s: %w", path, ErrNoCheckpoint)
+		return nil, fmt.Errorf("resume from %s: %w", path, ErrNoCheckpoint)
 	}
 	if err != nil {
-		return RunState{}, nil, fmt.Errorf("resume from %s: %w", path, err)
+		return nil, fmt.Errorf("resume from %s: %w", path, err)
 	}
-	bad := func(why string) (RunState, []byte, error) {
-		return RunState{}, nil, fmt.Errorf("resume from %s: the state file %s; start afresh without -resume", path, why)
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, min(maxBytes, math.MaxInt64-1)+1))
+	if err != nil {
+		return nil, fmt.Errorf("resume from %s: %w", path, err)
+	}
+	if int64(len(data)) > maxBytes {
+		return bad(fmt.Sprintf("is larger than a state can be (%d bytes)", maxBytes))
 	}
 	body := len(data) - sha256.Size
 	if body < len(stateFileMagic)+4 || !bytes.HasPrefix(data, []byte(stateFileMagic)) {
@@ -110,9 +130,10 @@ func LoadState(path string) (RunState, []byte, error) {
 	if length > len(rest)-4 {
 		return bad("has a header longer than itself")
 	}
-	var st RunState
-	if err := json.Unmarshal(rest[4:4+length], &st); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(rest[4 : 4+length]))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(head); err != nil {
 		return bad(fmt.Sprintf("has an unreadable header (%v)", err))
 	}
-	return st, rest[4+length:], nil
+	return rest[4+length:], nil
 }

@@ -71,6 +71,7 @@ var passnim = Ruleset{
 		Base:     []engine.Cell{{X: 0, Y: 0, Value: 0}},
 		Excluded: excludeNimSum,
 	},
+	nimSum: true,
 }
 
 // excludeNimSum excludes x XOR y, the value of the position the pass leads to.

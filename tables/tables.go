@@ -4,10 +4,12 @@
 package tables
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/engine/band"
 )
 
 // Ruleset is a registered 2-D rook-move table: its engine rules plus the words
@@ -23,6 +25,28 @@ type Ruleset struct {
 	Source string
 	// Rules is what the engine computes.
 	Rules engine.Rules
+
+	// nimSum says that Rules.Excluded is x XOR y, which the band sweep
+	// computes itself rather than calling a function per cell.
+	nimSum bool
+	// noBand, if set, is why the band sweep cannot compute this table.
+	noBand string
+}
+
+// BandRules returns the ruleset as the band sweep computes it (package
+// engine/band), or an error saying why the band cannot serve it.
+func (r Ruleset) BandRules() (band.Rules, error) {
+	if r.noBand != "" {
+		return band.Rules{}, fmt.Errorf("%w: the band sweep cannot compute %s: %s", band.ErrInvalid, r.ID, r.noBand)
+	}
+	if r.Rules.Excluded != nil && !r.nimSum {
+		panic("tables: " + r.ID + " has an excluded value the band sweep does not know")
+	}
+	rules := band.Rules{NimSum: r.nimSum}
+	for _, c := range r.Rules.Base {
+		rules.Base = append(rules.Base, band.Cell{X: int64(c.X), Y: int64(c.Y), Value: c.Value})
+	}
+	return rules, nil
 }
 
 // registry holds the rulesets in the order `-table all` computes them.

@@ -18,6 +18,8 @@ var wythoff = Ruleset{
 		"{G(x-k,y-k) : 1 ≤ k ≤ min(x,y)}). Wythoff's Nim: remove tokens from one heap, or the same number from both.",
 	Source: "Abuku, A Study on Combinatorial Games (PhD thesis, Tsukuba 2020), Wythoff's Nim and Theorem 1.16; OEIS A004481",
 	Rules:  engine.Rules{Base: []engine.Cell{{X: 0, Y: 0, Value: 0}}, Diagonal: true},
+	noBand: "its values up to V lie along the two rays y ≈ x/φ and y ≈ φx, so a column stays live from the first ray " +
+		"to the second: the live columns are not a window of bounded width",
 }
 
 // deletenim is Delete Nim (thesis, Section 3): a move deletes one heap and
@@ -30,6 +32,7 @@ var deletenim = Ruleset{
 		"Delete Nim: delete one heap, remove a token from the other and split the rest into two heaps.",
 	Source: "Abuku, A Study on Combinatorial Games (PhD thesis, Tsukuba 2020), Section 3.1 and Theorem 3.5",
 	Rules:  engine.Rules{Split: &engine.Split{Shift: 1, MinHeap: 0}},
+	noBand: splitNoBand,
 }
 
 // vdn is the Variant of Delete Nim: two non-empty heaps; a move deletes one
@@ -42,7 +45,11 @@ var vdn = Ruleset{
 		"G(x,y) = -1 where x = 0 or y = 0 (not a position). VDN: delete one heap, split the other into two non-empty heaps.",
 	Source: "Abuku, A Study on Combinatorial Games (PhD thesis, Tsukuba 2020), Section 3.3, Theorems 3.7 and 3.9, Corollary 3.10",
 	Rules:  engine.Rules{Split: &engine.Split{Shift: 0, MinHeap: 1}},
+	noBand: splitNoBand,
 }
+
+// splitNoBand is why the band sweep cannot compute the split games.
+const splitNoBand = "its options are two anti-diagonals, not a row and a column, so no full row or column set makes a cell V+1"
 
 // josephusnim is Josephus Nim (004, Definition 1.1): x stones of weight 1
 // and y of weight −2; a move removes stones of one pile of total weight at
@@ -54,4 +61,5 @@ var josephusnim = Ruleset{
 		"⌊·⌋ rounding towards -∞. Josephus Nim: stones of weight 1 and -2; remove total weight at most ⌊m/2⌋ from one pile.",
 	Source: "Takahashi, Manabe, Murakami, Miyadera, Josephus Nim (arXiv 2312.02477), Definition 1.1, Theorem 1.1",
 	Rules:  engine.Rules{Josephus: true},
+	noBand: "its options are a window of the column and a prefix of the row, so a full column set does not make a cell V+1",
 }

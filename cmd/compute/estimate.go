@@ -80,6 +80,9 @@ type plan struct {
 // estimate plans the run of opts. Its arithmetic is in float64 and
 // saturates at math.MaxInt64, so that no flag value makes it overflow.
 func estimate(opts options) plan {
+	if opts.band {
+		return bandEstimate(opts)
+	}
 	if !opts.write.table() {
 		return streamEstimate(opts)
 	}

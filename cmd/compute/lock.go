@@ -4,16 +4,18 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
-	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
 )
 
-// A run holds an advisory lock (flock) on a lock file beside the partial
-// file of each of its tables, from before it looks at any file of the table
-// until it has finished with it. Two runs of one table would otherwise
+// A run holds an advisory lock (flock) on a lock file of each of its tables,
+// one per table id and n whatever the format or -write (every run of that
+// table writes beside the same names), from before it looks at any file of
+// the table until it has finished with it. Two runs of one table would otherwise
 // write the same partial file and checkpoint, and the second would rename
 // away or erase the first's work. The lock is released by the kernel when
 // the process ends in any way, kill -9 included, so a lock file left behind
@@ -25,20 +27,18 @@ type tableLock struct {
 	name string
 }
 
-// lockName is the lock file of the table file path: hidden, beside it.
-func lockName(path string) string {
-	return strings.TrimSuffix(results.PartialName(path), ".partial") + ".lock"
+// lockName is the lock file of table id at size n in the directory out.
+func lockName(out, id string, n int) string {
+	return filepath.Join(out, fmt.Sprintf(".%s_n%d.lock", id, n))
 }
 
 // errLocked reports that another process holds the lock of a table.
 var errLocked = errors.New("another run is writing this table")
 
-// lockTable takes the lock of the table file path without waiting, and
-// records holder (who this run is) in the lock file for a second run's
-// message. If another process holds it, the error wraps errLocked and
-// names that process.
-func lockTable(path, holder string) (*tableLock, error) {
-	name := lockName(path)
+// lockTable takes the lock file name without waiting, and records holder
+// (who this run is) in it for a second run's message. If another process
+// holds it, the error wraps errLocked and names that process.
+func lockTable(name, holder string) (*tableLock, error) {
 	for {
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)
 		if err != nil {
@@ -113,12 +113,12 @@ func describeSelf(args []string) string {
 		os.Getpid(), host, time.Now().UTC().Format("2006-01-02 15:04:05 UTC"), strings.Join(args, " "))
 }
 
-// lockTables takes the locks of the files of all the run's tables, or none:
-// on failure it releases those it took.
-func lockTables(paths []string, holder string) ([]*tableLock, error) {
+// lockTables takes the locks of all the run's tables in out at size n, or
+// none: on failure it releases those it took.
+func lockTables(out string, rs []tables.Ruleset, n int, holder string) ([]*tableLock, error) {
 	var locks []*tableLock
-	for _, p := range paths {
-		l, err := lockTable(p, holder)
+	for _, r := range rs {
+		l, err := lockTable(lockName(out, r.ID, n), holder)
 		if err != nil {
 			releaseAll(locks)
 			return nil, err

@@ -32,7 +32,7 @@ func TestSecondRunOfATableRefusesAtOnce(t *testing.T) {
 	first, firstErr := startCompute(t, bin, append([]string{"-table", id}, args...)...)
 	// Wait until the first run holds the lock and has said who it is.
 	for start := time.Now(); ; time.Sleep(5 * time.Millisecond) {
-		if data, _ := os.ReadFile(lockName(path)); bytes.Contains(data, []byte("pid")) {
+		if data, _ := os.ReadFile(lockName(dir, id, n)); bytes.Contains(data, []byte("pid")) {
 			break
 		}
 		if time.Since(start) > 20*time.Second {
@@ -69,7 +69,7 @@ func TestSecondRunOfATableRefusesAtOnce(t *testing.T) {
 	if err != nil || info.SHA256 != want {
 		t.Fatalf("the first run's file: %v, g_sha256 %s, want %s", err, info.SHA256, want)
 	}
-	if fileExists(lockName(path)) {
+	if fileExists(lockName(dir, id, n)) {
 		t.Error("the lock file is left behind")
 	}
 }

@@ -45,6 +45,10 @@ type options struct {
 	write  writeList
 	values results.ValueRange
 	claims []conjecture.Claim
+	// band says the run sweeps only the band of the values 0 … HI
+	// (bandrun), rows the window of rows it keeps.
+	band bool
+	rows [2]int64
 }
 
 // maxN keeps every value, at most 2n+1, and every coordinate inside int32.
@@ -90,8 +94,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if opts.tables, err = parseTables(*tableList); err != nil {
 		return options{}, err
 	}
-	if *n < 0 || *n > maxN {
-		return options{}, usagef("-n %d is out of range: give 0 ≤ n ≤ %d", *n, maxN)
+	if *n < 0 || *n > maxBandN {
+		return options{}, usagef("-n %d is out of range: give 0 ≤ n ≤ %d", *n, maxBandN)
 	}
 	if *workers < 1 || *workers > results.MaxWorkers {
 		return options{}, usagef("-workers %d: give 1 to %d", *workers, results.MaxWorkers)
@@ -118,6 +122,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 			"and an interrupted one is removed; rerun without -resume")
 	}
 	if err := stream.apply(&opts); err != nil {
+		return options{}, err
+	}
+	if err := stream.applySweep(&opts, given(fs)); err != nil {
 		return options{}, err
 	}
 	return opts, nil
@@ -160,11 +167,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := checkWritable(opts.out); err != nil {
 		return err
 	}
-	paths := make([]string, len(opts.tables))
-	for i, r := range opts.tables {
-		paths[i] = tablePath(r, opts)
-	}
-	locks, err := lockTables(paths, describeSelf(args))
+	locks, err := lockTables(opts.out, opts.tables, opts.n, describeSelf(args))
 	if err != nil {
 		return err
 	}

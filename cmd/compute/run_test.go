@@ -43,7 +43,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{"unknown table", []string{"-table", "gneg1,wythof"}, []string{`-table`, `"wythof"`, "gstarneg1", "passnim"}},
 		{"negative n", []string{"-n", "-3"}, []string{"-n -3"}},
-		{"n beyond int32", []string{"-n", "2000000000"}, []string{"-n 2000000000", "out of range"}},
+		{"n beyond int32", []string{"-n", "2000000000"}, []string{"-n 2000000000", "the largest a full sweep takes"}},
 		{"n beyond memory", []string{"-n", "1000000", "-sets", "dense", "-out", t.TempDir()}, []string{"-n 1000000", "GiB of memory", "more memory", "-force"}},
 		{"n beyond disk", []string{"-table", "nim,g1,gneg1,gstarneg1,passnim", "-n", "120000", "-compress", "none", "-out", t.TempDir()},
 			[]string{"-n 120000", "of disk (none)", "more disk", "-force"}},

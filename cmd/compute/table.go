@@ -19,6 +19,9 @@ import (
 // continue; on a failure, a full disk included, it keeps the last
 // checkpoint and says how to resume.
 func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) error {
+	if opts.band {
+		return computeBand(ctx, r, opts, stdout, stderr)
+	}
 	if opts.streams() {
 		return computeStreams(ctx, r, opts, stdout, stderr)
 	}

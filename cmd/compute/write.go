@@ -64,7 +64,7 @@ func parseWriteList(list string) (writeList, error) {
 
 // streamFlags are the flags of the one-sweep, many-consumers runs.
 type streamFlags struct {
-	write, values, claims, sets *string
+	write, values, claims, sets, sweep, rows *string
 }
 
 // addStreamFlags defines -write, -values, -claims and -sets on fs.
@@ -76,6 +76,9 @@ func addStreamFlags(fs *flag.FlagSet) streamFlags {
 		claims: fs.String("claims", "", "check these table claims (ids or patterns, as verify -claims) on the bands as they "+
 			"are computed, and report as verify does (exit status 3 on a counterexample)"),
 		sets: fs.String("sets", "auto", "value sets of the engine: auto (by n), dense or sparse; changes speed and memory, never values"),
+		sweep: fs.String("sweep", "auto", "band (only the cells of the values 0 … HI of -values: -write values or none), "+
+			"full (every cell: needed for a table file, g_sha256 of the whole table, -claims), or auto (band where it can)"),
+		rows: fs.String("rows", "", "with the band sweep: keep the cells of the rows A-B only (the sweep stops after B)"),
 	}
 }
 

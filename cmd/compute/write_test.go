@@ -83,7 +83,7 @@ func TestWriteNonePrintsTheChecksum(t *testing.T) {
 	const n = 400
 	want := uninterruptedSHA(t, "passnim", n)
 	dir := t.TempDir()
-	stdout, stderr, code := runCompute(t, "-table", "passnim", "-n", fmt.Sprint(n), "-out", dir, "-write", "none")
+	stdout, stderr, code := runCompute(t, "-table", "passnim", "-n", fmt.Sprint(n), "-out", dir, "-write", "none", "-sweep", "full")
 	if code != 0 || !strings.Contains(stdout, "sha256 "+want[:16]) {
 		t.Fatalf("exit %d, stdout %q (want sha256 %.16s), stderr %s", code, stdout, want, stderr)
 	}
@@ -155,13 +155,13 @@ func TestKillAndResumeWithoutTable(t *testing.T) {
 	}
 	const id, n = "gstarneg1", 4000
 	whole := t.TempDir()
-	if _, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", whole, "-tile", "64", "-write", "values", "-quiet"); code != 0 {
+	if _, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", whole, "-tile", "64", "-write", "values", "-sweep", "full", "-quiet"); code != 0 {
 		t.Fatalf("uninterrupted run: exit %d: %s", code, stderr)
 	}
 	wantRows, wantInfo := readValuesFile(t, filepath.Join(whole, results.ValuesFileName(id, n)))
 	for _, write := range []string{"values", "none"} {
 		dir := t.TempDir()
-		args := []string{"-table", id, "-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0", "-quiet", "-resume", "-write", write}
+		args := []string{"-table", id, "-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0", "-quiet", "-resume", "-sweep", "full", "-write", write}
 		rng := rand.New(rand.NewSource(11))
 		kills := 0
 		var stdout bytes.Buffer

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// maxBandN bounds -n: the band sweep's rows and columns are int64, and its
+// checksums count cells in int64.
+const maxBandN = 1 << 50
+
+// given returns the names of the flags set on the command line.
+func given(fs *flag.FlagSet) map[string]bool {
+	set := make(map[string]bool)
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// applySweep resolves -sweep and -rows: the band sweep where no table file
+// is written and every table is a rook table, unless -sweep full; and the
+// flags that one sweep does not use are usage errors.
+func (f streamFlags) applySweep(opts *options, set map[string]bool) error {
+	switch *f.sweep {
+	case "auto":
+		opts.band = !opts.write.table() && len(opts.claims) == 0 && allBand(opts.tables) == nil
+	case "band":
+		if opts.write.table() {
+			return usagef("-sweep band writes no table file: give -write values or -write none (the default -write is table), or -sweep full")
+		}
+		if err := allBand(opts.tables); err != nil {
+			return usagef("-sweep band: %v; use -sweep full for it", err)
+		}
+		if len(opts.claims) > 0 {
+			return usagef("-claims runs on the full sweep only for now: give -sweep full, or check the values dataset with verify")
+		}
+		opts.band = true
+	case "full":
+	default:
+		return usagef("-sweep %q: give band, full or auto", *f.sweep)
+	}
+	if opts.band {
+		for _, name := range []string{"sets", "format", "compress"} {
+			if set[name] {
+				return usagef("-%s does nothing in a band sweep (its values dataset is Parquet with zstd, its sets capped at "+
+					"-values' HI+1 bits): drop it, or give -sweep full", name)
+			}
+		}
+		if opts.resume && !set["checkpoint"] && opts.checkpoint == 0 {
+			opts.checkpoint = time.Minute
+		}
+	} else {
+		if set["rows"] {
+			return usagef("-rows works with the band sweep only (-write values or none, rook tables)")
+		}
+		if opts.n > maxN {
+			return usagef("-n %d is beyond %d, the largest a full sweep takes; the band sweep (-write values or none, "+
+				"rook tables) goes to %d", opts.n, maxN, maxBandN)
+		}
+		if !opts.write.values && set["values"] && opts.write.table() {
+			return usagef("-values keeps the cells of a values file: give -write values (or -write table,values), or drop -values")
+		}
+	}
+	opts.rows = [2]int64{0, int64(opts.n)}
+	if *f.rows != "" {
+		a, b, err := parseRows(*f.rows, int64(opts.n))
+		if err != nil {
+			return usagef("-rows: %v", err)
+		}
+		opts.rows = [2]int64{a, b}
+	}
+	return nil
+}
+
+// allBand returns why the band sweep cannot compute one of rs, or nil.
+func allBand(rs []tables.Ruleset) error {
+	for _, r := range rs {
+		if _, err := r.BandRules(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parseRows reads "A-B", 0 ≤ A ≤ B ≤ n.
+func parseRows(s string, n int64) (int64, int64, error) {
+	lo, hi, ok := strings.Cut(s, "-")
+	a, errA := strconv.ParseInt(strings.TrimSpace(lo), 10, 64)
+	b, errB := strconv.ParseInt(strings.TrimSpace(hi), 10, 64)
+	switch {
+	case !ok || errA != nil || errB != nil:
+		return 0, 0, fmt.Errorf("%q is not a range of rows A-B, such as 900000-1000000", s)
+	case a < 0 || a > b || b > n:
+		return 0, 0, fmt.Errorf("%q: give 0 ≤ A ≤ B ≤ n = %d", s, n)
+	}
+	return a, b, nil
+}
+
+// bandNanosPerCell is the CPU time per visited cell of the band sweep
+// (BenchmarkBand in engine/band, V = 200, one worker), with a margin.
+const bandNanosPerCell = 10
+
+// bandEstimate is the plan of a band run: it visits about V+1 cells a row
+// (201.1 measured for G₋₁ and G_P at V = 200), whatever n is, and holds a
+// window of columns and a few bands of rows, never a row of the table.
+func bandEstimate(opts options) plan {
+	v := float64(opts.values.Hi)
+	rows := float64(opts.rows[1] + 1)
+	cells := rows * (v + 1) * float64(len(opts.tables))
+	words := math.Max(4, math.Floor(v/64)+1)
+	window := 2 * (16384 + 4*(v+2) + 128) * words * 8
+	bands := float64(opts.cfg.Workers+1) * float64(opts.tile) * (v + 3) * 24
+	block := 0.0
+	if opts.write.values {
+		block = 3 * (1 << 22) * 20 // a values part of about 2²² cells, buffered and encoded
+	}
+	cores := math.Min(float64(opts.cfg.Workers), float64(runtime.NumCPU()))
+	return plan{
+		cells:   saturate(cells),
+		memory:  saturate(window + bands + block + 60<<20),
+		disk:    saturate(kept(opts) * valuesBytesPerCell),
+		seconds: cells * bandNanosPerCell * 1e-9 / cores,
+	}
+}
+
+// kept is about how many cells a band run keeps: V+1 a row in the window,
+// the values below LO left out.
+func kept(opts options) float64 {
+	if !opts.write.values {
+		return 0
+	}
+	rows := float64(opts.rows[1] - opts.rows[0] + 1)
+	return rows * float64(opts.values.Hi-opts.values.Lo+1) * float64(len(opts.tables))
+}
+
+// valuesBytesPerCell is the size of a values dataset per cell kept.
+const valuesBytesPerCell = 1.0

@@ -1,0 +1,249 @@
+package bandrun
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/grundy-lab/grundy/engine/band"
+	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// Job is one band run: the cells of the values Values of Table over
+// 0 ≤ x, y ≤ N, kept for the rows Rows[0] … Rows[1].
+type Job struct {
+	Table  tables.Ruleset
+	N      int64
+	Values results.ValueRange
+	// Rows is the window of rows whose cells are kept; the sweep still
+	// computes the rows before it, and stops after Rows[1].
+	Rows [2]int64
+	// Out is the directory of the values dataset and the state file.
+	Out string
+	// WriteValues writes the values dataset; without it the run reports
+	// the cells' checksum only.
+	WriteValues bool
+	Workers     int
+	Tile        int
+	// Checkpoint is the least time between two state files; 0 saves at
+	// every block of rows.
+	Checkpoint time.Duration
+	// Resume continues from the state file, if there is one.
+	Resume bool
+	// Progress, if set, is told the rows done and the rows in all, from
+	// the goroutine that called Run, about once a block.
+	Progress func(done, total int64)
+	// block, if set, replaces blockRows: tests stop runs more often.
+	block int64
+}
+
+// Result is what a finished run reports.
+type Result struct {
+	// Cells is the number of cells kept, Sum their cells_sha256.
+	Cells int64
+	Sum   string
+	// Visited is the number of cells the sweep took a mex at (after the
+	// rows of base cells): the band's size.
+	Visited int64
+	Seconds float64
+	// Resumed is the row the run continued from (0 for a fresh run).
+	Resumed int64
+}
+
+// write is the run's -write, as the state file records it.
+func (j Job) write() string {
+	if j.WriteValues {
+		return "values"
+	}
+	return "none"
+}
+
+// blockRows is the rows between two possible checkpoints: about 2²² cells
+// of values at most V (a values part), a power of two from 2¹⁰ to 2¹⁶.
+func (j Job) blockRows() int64 {
+	if j.block > 0 {
+		return j.block
+	}
+	rows := int64(1) << 16
+	for rows > 1<<10 && rows*int64(j.Values.Hi+1) > 1<<22 {
+		rows >>= 1
+	}
+	return rows
+}
+
+// nextStop is the first row after x where the run may stop and save: every
+// multiple of the block before the window, the window's first row, and
+// every block after it, and the row after the window.
+func (j Job) nextStop(x int64) int64 {
+	block := j.blockRows()
+	var stop int64
+	if x < j.Rows[0] {
+		stop = min((x/block+1)*block, j.Rows[0])
+	} else {
+		stop = j.Rows[0] + ((x-j.Rows[0])/block+1)*block
+	}
+	return min(stop, j.Rows[1]+1)
+}
+
+// ErrInterrupted is returned (wrapped) when the context ends a run: the
+// message says from which row -resume goes on.
+var ErrInterrupted = errors.New("interrupted")
+
+// Run sweeps job to the end of its window, feeding the checksum and the
+// values dataset, and saves a state file at least every job.Checkpoint and
+// when ctx ends it (then the error wraps ErrInterrupted). The state file is
+// removed once the run is complete.
+func Run(ctx context.Context, job Job) (Result, error) {
+	rules, err := job.Table.BandRules()
+	if err != nil {
+		return Result{}, err
+	}
+	statePath := filepath.Join(job.Out, StateFileName(job.Table.ID, job.N))
+	head := checkpoint{Table: job.Table.ID, N: job.N, Values: job.Values.String(), Rows: job.Rows, Write: job.write()}
+	cfg := band.Config{Workers: job.Workers, Tile: job.Tile}
+	r, err := start(job, rules, cfg, statePath, head)
+	if err != nil {
+		return Result{}, err
+	}
+	return r.sweep(ctx)
+}
+
+// runner is a run in progress.
+type runner struct {
+	job       Job
+	sw        *band.Sweeper
+	sum       *cellSum
+	statePath string
+	head      checkpoint // the run's identity, and the last consumers' state saved
+	started   time.Time
+	before    float64 // seconds of the runs this one resumes
+	visited   int64
+	resumed   int64
+	// saved is the state at the last block boundary, to save on Ctrl-C.
+	saved      checkpoint
+	savedState band.State
+	lastSave   time.Time
+	// ys and vs are reusable buffers of the cells kept of a batch of rows.
+	ys []int64
+	vs []int32
+}
+
+// start makes the runner: from the state file with job.Resume (when there
+// is one), afresh otherwise.
+func start(job Job, rules band.Rules, cfg band.Config, statePath string, head checkpoint) (*runner, error) {
+	r := &runner{job: job, statePath: statePath, head: head, started: time.Now()}
+	if job.Resume {
+		cp, st, err := loadCheckpoint(statePath, head)
+		switch {
+		case errors.Is(err, results.ErrNoCheckpoint):
+		case err != nil:
+			return nil, err
+		default:
+			if r.sw, err = band.Resume(rules, job.N, int(job.Values.Hi), cfg, st); err != nil {
+				return nil, fmt.Errorf("resume from %s: %w: start afresh without -resume", statePath, err)
+			}
+			if r.sum, err = restoreCellSum(cp.CellSum, cp.Cells); err != nil {
+				return nil, fmt.Errorf("resume from %s: %w: start afresh without -resume", statePath, err)
+			}
+			r.before, r.visited, r.resumed = cp.Seconds, cp.Visited, cp.Next
+			r.remember()
+			return r, nil
+		}
+	}
+	sw, err := band.New(rules, job.N, int(job.Values.Hi), cfg)
+	if err != nil {
+		return nil, err
+	}
+	r.sw, r.sum = sw, newCellSum()
+	if err := os.Remove(statePath); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("remove the old state file: %w", err)
+	}
+	r.remember()
+	return r, nil
+}
+
+// seconds is the run's time so far, the resumed runs' included.
+func (r *runner) seconds() float64 { return r.before + time.Since(r.started).Seconds() }
+
+// remember takes the consumers' state at a block boundary, as the state
+// file would record it.
+func (r *runner) remember() error {
+	cs, err := r.sum.state()
+	if err != nil {
+		return err
+	}
+	r.saved = r.head
+	r.saved.Next, r.saved.Cells, r.saved.CellSum = r.sw.Next(), r.sum.cells, cs
+	r.saved.Visited, r.saved.Seconds = r.visited+r.sw.Visited(), r.seconds()
+	r.savedState = r.sw.State()
+	return nil
+}
+
+// save writes the state remembered last.
+func (r *runner) save() error {
+	r.lastSave = time.Now()
+	if err := saveCheckpoint(r.statePath, r.saved, r.savedState); err != nil {
+		return fmt.Errorf("%w; the run stopped at row %d; the last good state file, if any, is kept", err, r.sw.Next())
+	}
+	return nil
+}
+
+// sweep runs to the end of the window, block by block.
+func (r *runner) sweep(ctx context.Context) (Result, error) {
+	job := r.job
+	r.lastSave = time.Now()
+	for r.sw.Next() <= job.Rows[1] {
+		err := r.sw.Run(ctx, job.nextStop(r.sw.Next()), r.consume)
+		if ctx.Err() != nil {
+			if serr := r.save(); serr != nil {
+				return Result{}, serr
+			}
+			return Result{}, fmt.Errorf("%w at row %d: the state at row %d is saved in %s; "+
+				"rerun with -resume to go on from there", ErrInterrupted, r.sw.Next(), r.saved.Next, r.statePath)
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		if err := r.remember(); err != nil {
+			return Result{}, err
+		}
+		if time.Since(r.lastSave) >= job.Checkpoint && r.sw.Next() <= job.Rows[1] {
+			if err := r.save(); err != nil {
+				return Result{}, err
+			}
+		}
+		if job.Progress != nil {
+			job.Progress(r.sw.Next(), job.Rows[1]+1)
+		}
+	}
+	if err := os.Remove(r.statePath); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return Result{}, fmt.Errorf("remove the state file of the finished run: %w", err)
+	}
+	return Result{Cells: r.sum.cells, Sum: r.sum.sum(), Visited: r.visited + r.sw.Visited(),
+		Seconds: r.seconds(), Resumed: r.resumed}, nil
+}
+
+// consume takes one batch of rows from the sweep: the cells of the values
+// LO … HI in the window go to the checksum (and the values dataset).
+func (r *runner) consume(rows band.Rows) error {
+	lo := r.job.Values.Lo
+	for i := range rows.Len() {
+		x := rows.X0 + int64(i)
+		if x < r.job.Rows[0] {
+			continue
+		}
+		r.ys, r.vs = r.ys[:0], r.vs[:0]
+		for k := rows.Start[i]; k < rows.Start[i+1]; k++ {
+			if rows.Value[k] >= lo {
+				r.ys = append(r.ys, rows.Y[k])
+				r.vs = append(r.vs, rows.Value[k])
+			}
+		}
+		r.sum.add(x, r.ys, r.vs)
+	}
+	return nil
+}

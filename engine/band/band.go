@@ -1,0 +1,87 @@
+package band
+
+// Rows is a run of consecutive table rows handed to the caller: rows
+// X0 … X0+len(Start)−2. The cells of row X0+i with value at most V are
+// Y[Start[i]:Start[i+1]], in increasing column, with values
+// Value[Start[i]:Start[i+1]]. Every other cell of those rows has a value
+// above V. The slices are only valid during the call that receives them.
+type Rows struct {
+	X0    int64
+	Start []int32
+	Y     []int64
+	Value []int32
+}
+
+// Len is the number of rows.
+func (r Rows) Len() int { return len(r.Start) - 1 }
+
+// bandState is one band of rows in flight: the row value sets and the cells
+// found so far, cellCap per row.
+type bandState struct {
+	x0      int64
+	rows    int
+	open    int   // rows not yet full
+	visits  int64 // cells whose mex was taken
+	words   int
+	rowSets []uint64
+	done    []bool
+	cellCap int
+	cellN   []int32
+	cellY   []int64
+	cellV   []int32
+	out     Rows
+}
+
+// newBandState allocates a band of up to tile rows.
+func newBandState(tile, words, cellCap int) *bandState {
+	return &bandState{
+		words:   words,
+		rowSets: make([]uint64, tile*words),
+		done:    make([]bool, tile),
+		cellCap: cellCap,
+		cellN:   make([]int32, tile),
+		cellY:   make([]int64, tile*cellCap),
+		cellV:   make([]int32, tile*cellCap),
+		out: Rows{
+			Start: make([]int32, 0, tile+1),
+			Y:     make([]int64, 0, tile*cellCap),
+			Value: make([]int32, 0, tile*cellCap),
+		},
+	}
+}
+
+// reset starts the band of rows x0 … x0+rows−1.
+func (st *bandState) reset(x0 int64, rows int) {
+	st.x0, st.rows, st.open = x0, rows, rows
+	clear(st.rowSets[:rows*st.words])
+	clear(st.done[:rows])
+	clear(st.cellN[:rows])
+	st.visits = 0
+}
+
+// addCell records the cell (x0+i, y) of value m.
+func (st *bandState) addCell(i int, y int64, m int) {
+	k := i*st.cellCap + int(st.cellN[i])
+	st.cellY[k], st.cellV[k] = y, int32(m)
+	st.cellN[i]++
+}
+
+// finish marks row i done: full, or walked to its end.
+func (st *bandState) finish(i int) {
+	st.done[i] = true
+	st.open--
+}
+
+// rowsOut gathers the band's cells into st.out.
+func (st *bandState) rowsOut() Rows {
+	out := &st.out
+	out.X0 = st.x0
+	out.Start, out.Y, out.Value = append(out.Start[:0], 0), out.Y[:0], out.Value[:0]
+	for i := range st.rows {
+		k := i * st.cellCap
+		out.Y = append(out.Y, st.cellY[k:k+int(st.cellN[i])]...)
+		out.Value = append(out.Value, st.cellV[k:k+int(st.cellN[i])]...)
+		out.Start = append(out.Start, int32(len(out.Y)))
+	}
+	return *out
+}

@@ -1,0 +1,67 @@
+package band_test
+
+import (
+	"context"
+	"flag"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/grundy-lab/grundy/engine/band"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+var benchN = flag.Int64("band-n", 1_000_000, "rows of the band benchmarks")
+
+// sweepTable runs the band sweep of id over 0 … n with cap v and returns
+// the cells visited.
+func sweepTable(b *testing.B, id string, n int64, v int, cfg band.Config) int64 {
+	r, _ := tables.Lookup(id)
+	rules, err := r.BandRules()
+	if err != nil {
+		b.Fatal(err)
+	}
+	sw, err := band.New(rules, n, v, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := sw.Run(context.Background(), n+1, func(band.Rows) error { return nil }); err != nil {
+		b.Fatal(err)
+	}
+	return sw.Visited()
+}
+
+// cpuTime is the CPU time (user and system) the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		panic(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkBand reports the CPU per visited cell of one worker and the
+// speed-up of two, for G₋₁ and G_P with V = 200, over -band-n rows: one
+// and two workers alternate inside each iteration, so that both see the
+// same machine.
+func BenchmarkBand(b *testing.B) {
+	for _, id := range []string{"gneg1", "passnim"} {
+		b.Run(id, func(b *testing.B) {
+			var one, two, oneCPU, twoCPU time.Duration
+			var visited int64
+			for range b.N {
+				start, cpu := time.Now(), cpuTime()
+				visited = sweepTable(b, id, *benchN, 200, band.Config{Workers: 1})
+				one, oneCPU = one+time.Since(start), oneCPU+cpuTime()-cpu
+				start, cpu = time.Now(), cpuTime()
+				sweepTable(b, id, *benchN, 200, band.Config{Workers: 2})
+				two, twoCPU = two+time.Since(start), twoCPU+cpuTime()-cpu
+			}
+			cells := float64(b.N) * float64(visited)
+			b.ReportMetric(float64(oneCPU.Nanoseconds())/cells, "cpu-ns/cell-1w")
+			b.ReportMetric(float64(twoCPU.Nanoseconds())/cells, "cpu-ns/cell-2w")
+			b.ReportMetric(float64(visited)/float64(*benchN+1), "cells/row")
+			b.ReportMetric(float64(one)/float64(two), "speedup-2w")
+		})
+	}
+}

@@ -1,0 +1,34 @@
+// Package band computes the cells of value at most V of a rook-move
+// Sprague-Grundy table, visiting only a band of about V cells per row.
+//
+// Let c(x, y) = min(G(x, y), V+1). Then c obeys the recurrence of G with
+// every value set cut to 0..V: the mex of a set S is at most V exactly when
+// some value of 0..V is missing from S, and then it is the mex of S ∩ [0, V];
+// otherwise it is at least V+1, and c = V+1. So every row and column set
+// needs only V+1 bits, whatever n is, and once a row's set holds all of
+// 0..V every later cell of that row is V+1 and adds nothing to any set (the
+// same for a column). Those cells are never visited: a row is walked over
+// the columns that are not yet full, and only until the row itself is full.
+// In the tables of the goishi-hiroi paper (G₀, G₁, G₋₁, G*₋₁) and in
+// two-pile nim with a pass (G_P) the cells of value at most V lie within
+// |x − y| ≤ V+1, and a row fills after about V+1 visited cells.
+//
+// Only the columns that are not yet full are kept: a window that moves along
+// the diagonal, so memory does not grow with n (State). Rows are swept in
+// segments; inside a segment the window is fixed and the rows go in bands
+// of Tile rows, each band split into tiles of Tile columns, as a pipeline:
+// tile j of band b needs tile j of band b−1 done (its columns) and tile j−1
+// of band b (its rows). Each worker owns the band it sweeps and the columns
+// of the tile it is in; bands are handed to the caller in order.
+//
+// Only rook moves are served: a move lowers one coordinate by any positive
+// amount, plus optionally the extra value x XOR y (the pass of G_P). Other
+// rulesets are refused by the callers (see the tables package), never
+// computed wrongly: Wythoff's values at most V lie along the two rays
+// y ≈ x/φ and y ≈ φx, so a column must be remembered from the first ray to
+// the second, which is not a window of bounded width; the split games
+// (Delete Nim, VDN) take their options on anti-diagonals, which a cap on
+// row and column sets does not skip; and Josephus Nim's options are a window
+// of the column, not all of it, so a full column set does not make a cell
+// V+1.
+package band

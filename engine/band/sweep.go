@@ -1,0 +1,351 @@
+package band
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"runtime/debug"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/grundy-lab/grundy/engine"
+)
+
+// DefaultTile is the band height and tile width when Config.Tile is zero.
+const DefaultTile = 128
+
+// DefaultSegment is the rows of a segment when Config.Segment is zero.
+const DefaultSegment = 1 << 14
+
+// Config sets how the band is swept; it never changes the cells.
+type Config struct {
+	// Workers is the number of goroutines sweeping bands; 0 means GOMAXPROCS.
+	Workers int
+	// Tile is the band height and tile width, rounded up to a multiple of
+	// 64; 0 means DefaultTile.
+	Tile int
+	// Segment is the rows swept with one window; 0 means DefaultSegment.
+	// Run stops only between segments.
+	Segment int
+	// margin is the room, in columns, a segment's window has beyond its
+	// last row; 0 means 4(V+2)+Tile. Tests shrink it to exercise the retry
+	// of a segment whose rows ran out of window.
+	margin int
+}
+
+// Sweeper computes the cells of value at most V of a rook-move table over
+// 0 ≤ x, y ≤ n, row after row, and can stop between segments, save its
+// State and go on later. Use it from one goroutine.
+type Sweeper struct {
+	n       int64
+	v       int
+	nimSum  bool
+	base    []Cell
+	baseEnd int64 // the first row after every base cell
+	cfg     Config
+	win     *window
+	next    int64
+	broken  bool
+	states  []*bandState
+	visited int64   // cells whose mex the pipeline took
+	spare   *window // the snapshot taken before each segment
+}
+
+// New prepares the sweep of rules over 0 ≤ x, y ≤ n for the values
+// 0 … v, from row 0. n ≥ 0 and 0 ≤ v ≤ MaxCap.
+func New(rules Rules, n int64, v int, cfg Config) (*Sweeper, error) {
+	switch {
+	case n < 0:
+		return nil, fmt.Errorf("%w: n = %d is negative", ErrInvalid, n)
+	case v < 0 || v > MaxCap:
+		return nil, fmt.Errorf("%w: the largest value %d is outside 0 … %d", ErrInvalid, v, MaxCap)
+	case n > math.MaxInt64/4:
+		return nil, fmt.Errorf("%w: n = %d is too large", ErrInvalid, n)
+	}
+	if err := rules.validate(); err != nil {
+		return nil, err
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.Tile <= 0 {
+		cfg.Tile = DefaultTile
+	}
+	cfg.Tile = (cfg.Tile + 63) &^ 63
+	if cfg.Segment <= 0 {
+		cfg.Segment = DefaultSegment
+	}
+	if cfg.margin <= 0 {
+		cfg.margin = 4*(v+2) + cfg.Tile
+	}
+	base := rules.sortedBase(n)
+	var baseEnd int64
+	for _, c := range base {
+		baseEnd = max(baseEnd, c.X+1)
+	}
+	words := v/64 + 1
+	if words < 4 {
+		words = 4 // fillRowTile4 serves every V < 256
+	}
+	sw := &Sweeper{n: n, v: v, nimSum: rules.NimSum, base: base, baseEnd: baseEnd, cfg: cfg,
+		win: newWindow(v, words), spare: newWindow(v, words)}
+	return sw, nil
+}
+
+// N is the table's last row and column; V the largest value kept.
+func (sw *Sweeper) N() int64 { return sw.n }
+
+// V is the largest value whose cells the sweep reports.
+func (sw *Sweeper) V() int { return sw.v }
+
+// Visited is the number of cells of the rows emitted so far, after the
+// rows of base cells, whose mex the sweep took: the cells of the band.
+func (sw *Sweeper) Visited() int64 { return sw.visited }
+
+// Next is the first row not yet computed: n+1 when the table is done.
+func (sw *Sweeper) Next() int64 { return sw.next }
+
+// errOutOfWindow stops a segment whose rows need columns beyond its window.
+var errOutOfWindow = errors.New("band: a row ran out of its window")
+
+// Run computes rows Next() … until−1 and calls emit with them, in order,
+// from the calling goroutine (a band of Tile rows a call, the rows holding
+// base cells first). When ctx is cancelled it stops at the next segment
+// boundary and returns ctx's error; Next() then says where a later Run
+// continues. An error of emit stops the sweep for good.
+func (sw *Sweeper) Run(ctx context.Context, until int64, emit func(Rows) error) error {
+	if sw.broken {
+		return fmt.Errorf("band: the sweep was stopped by an error and cannot continue")
+	}
+	if until < sw.next || until > sw.n+1 {
+		return fmt.Errorf("band: cannot run to row %d from row %d of a table of side %d", until, sw.next, sw.n+1)
+	}
+	for sw.next < until {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		end := min(until, sw.next+int64(sw.cfg.Segment))
+		if sw.next < sw.baseEnd {
+			end = min(until, sw.baseEnd)
+		}
+		if err := sw.segment(end, emit); err != nil {
+			sw.broken = true
+			return err
+		}
+	}
+	return nil
+}
+
+// segment computes rows next … end−1 with one window, retrying with twice
+// the room when a row runs out of it (emitting no row twice).
+func (sw *Sweeper) segment(end int64, emit func(Rows) error) error {
+	start := sw.next
+	for margin := sw.cfg.margin; ; margin *= 2 {
+		sw.win.slide(end, int64(margin), sw.n)
+		sw.spare.copyFrom(sw.win)
+		var err error
+		if start < sw.baseEnd {
+			err = sw.baseRows(start, end, emit)
+		} else {
+			err = sw.pipeline(start, end, emit)
+		}
+		if !errors.Is(err, errOutOfWindow) {
+			return err
+		}
+		sw.win.copyFrom(sw.spare)
+	}
+}
+
+// bandStates returns k band states, made on first use.
+func (sw *Sweeper) bandStates(k int) []*bandState {
+	for len(sw.states) < k {
+		sw.states = append(sw.states, newBandState(sw.cfg.Tile, sw.win.words, sw.v+1+len(sw.base)))
+	}
+	return sw.states[:k]
+}
+
+// baseRows computes the rows holding base cells one by one, from start to
+// end, on the calling goroutine, and emits those from sw.next on.
+func (sw *Sweeper) baseRows(start, end int64, emit func(Rows) error) error {
+	st := sw.bandStates(1)[0]
+	for x := start; x < end; x++ {
+		st.reset(x, 1)
+		first := 0
+		for first < len(sw.base) && sw.base[first].X < x {
+			first++
+		}
+		last := first
+		for last < len(sw.base) && sw.base[last].X == x {
+			last++
+		}
+		if !sw.win.fillBaseRow(st, 0, sw.v, sw.nimSum, sw.base[first:last], sw.n) {
+			return errOutOfWindow
+		}
+		if x >= sw.next {
+			if err := emit(st.rowsOut()); err != nil {
+				return err
+			}
+			sw.next = x + 1
+		}
+	}
+	return nil
+}
+
+// bandProgress is what band b+1 reads of band b: the tiles it has passed
+// (frontier; math.MaxInt64 once finished) and the first tile that still has
+// a live column. tick wakes the one waiter after frontier moves.
+type bandProgress struct {
+	frontier atomic.Int64
+	start    atomic.Int64
+	tick     chan struct{}
+}
+
+// advance publishes that every tile before j is done.
+func (p *bandProgress) advance(j int64) {
+	p.frontier.Store(j)
+	select {
+	case p.tick <- struct{}{}:
+	default:
+	}
+}
+
+// await blocks until tile j is done, or abort ends.
+func (p *bandProgress) await(j int64, abort <-chan struct{}) bool {
+	for p.frontier.Load() <= j {
+		select {
+		case <-p.tick:
+		case <-abort:
+			return false
+		}
+	}
+	return true
+}
+
+// pipeline computes rows start … end−1 in bands of Tile rows on the
+// workers, and emits the bands in order, those below sw.next skipped (a
+// retried segment emits nothing twice).
+func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error) {
+	tile := int64(sw.cfg.Tile)
+	bands := int((end - start + tile - 1) / tile)
+	tiles := int64((sw.win.cols + sw.cfg.Tile - 1) / sw.cfg.Tile)
+	progress := make([]bandProgress, bands)
+	for b := range progress {
+		progress[b].tick = make(chan struct{}, 1)
+	}
+	workers := min(sw.cfg.Workers, bands)
+	states := sw.bandStates(workers + 1)
+	free := make(chan *bandState, len(states))
+	for _, st := range states {
+		free <- st
+	}
+	type finishedBand struct {
+		b  int
+		st *bandState
+	}
+	finished := make(chan finishedBand, len(states))
+	stop, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	g, gctx := errgroup.WithContext(stop)
+	abort := gctx.Done()
+	var nextBand atomic.Int64
+	w, v, nimSum := sw.win, sw.v, sw.nimSum
+	tableEnd := w.lo+int64(w.cols) > sw.n
+	for range workers {
+		g.Go(func() (err error) {
+			defer func() {
+				if p := recover(); p != nil {
+					err = &engine.WorkerPanic{Value: p, Stack: debug.Stack()}
+				}
+			}()
+			for {
+				var st *bandState
+				select {
+				case st = <-free:
+				case <-abort:
+					return nil
+				}
+				b := int(nextBand.Add(1) - 1)
+				if b >= bands {
+					return nil
+				}
+				x0 := start + int64(b)*tile
+				st.reset(x0, int(min(tile, end-x0)))
+				me := &progress[b]
+				first := int64(0)
+				if b > 0 {
+					first = progress[b-1].start.Load()
+				}
+				me.start.Store(first)
+				for j := first; j < tiles && st.open > 0; j++ {
+					if b > 0 && !progress[b-1].await(j, abort) {
+						return nil
+					}
+					c0, c1 := int(j*tile), min(int((j+1)*tile), w.cols)
+					if j == first && !w.anyLive(c0, c1) {
+						first++
+						me.start.Store(first)
+					} else {
+						fill := w.fillRowTile
+						if w.words == 4 {
+							fill = w.fillRowTile4
+						}
+						for i := range st.rows {
+							if !st.done[i] {
+								fill(st, i, c0, c1, v, nimSum)
+							}
+						}
+					}
+					me.advance(j + 1)
+				}
+				if st.open > 0 && !tableEnd {
+					return errOutOfWindow
+				}
+				me.advance(math.MaxInt64)
+				select {
+				case finished <- finishedBand{b, st}:
+				case <-abort:
+					return nil
+				}
+			}
+		})
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- g.Wait()
+		close(finished)
+	}()
+	pending := make(map[int]*bandState, len(states))
+	nextEmit := 0
+	var emitErr error
+	for f := range finished {
+		pending[f.b] = f.st
+		for st := pending[nextEmit]; st != nil && emitErr == nil; st = pending[nextEmit] {
+			delete(pending, nextEmit)
+			nextEmit++
+			if st.x0+int64(st.rows) > sw.next {
+				if emitErr = emit(st.rowsOut()); emitErr != nil {
+					break
+				}
+				sw.next = st.x0 + int64(st.rows)
+				sw.visited += st.visits
+			}
+			free <- st
+		}
+		if emitErr != nil {
+			break
+		}
+	}
+	if emitErr != nil {
+		cancel()
+		for range finished { // drained until the workers have stopped
+		}
+	}
+	werr := <-done
+	if emitErr != nil {
+		return emitErr
+	}
+	return werr
+}
