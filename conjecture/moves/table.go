@@ -1,0 +1,49 @@
+package moves
+
+// Table computes g over 0 ≤ x, y ≤ n by listing the options of every
+// position and taking the mex of their values and the extra value,
+// ignoring negative ones: the slow reference, O(n³), for tests. Every
+// option of every game here has a smaller x + y than its position, so the
+// cells are filled by increasing x + y. The result is indexed [x][y];
+// n < 0 gives nil.
+func (g Game) Table(n int) [][]int32 {
+	if n < 0 {
+		return nil
+	}
+	t := make([][]int32, n+1)
+	for x := range t {
+		t[x] = make([]int32, n+1)
+	}
+	for sum := 0; sum <= 2*n; sum++ {
+		for x := max(0, sum-n); x <= min(sum, n); x++ {
+			y := sum - x
+			if v, ok := g.FixedValue(x, y); ok {
+				t[x][y] = v
+				continue
+			}
+			positions, extra := g.Options(x, y)
+			values := make([]int32, 0, len(positions)+1)
+			for _, p := range positions {
+				values = append(values, t[p.X][p.Y])
+			}
+			values = append(values, int32(extra))
+			t[x][y] = Mex(values)
+		}
+	}
+	return t
+}
+
+// Mex is the least value ≥ 0 not in values; negative values are ignored.
+func Mex(values []int32) int32 {
+	present := make([]bool, len(values)+1) // the mex of k values is at most k
+	for _, v := range values {
+		if v >= 0 && int(v) < len(present) {
+			present[v] = true
+		}
+	}
+	m := int32(0)
+	for present[m] {
+		m++
+	}
+	return m
+}
