@@ -14,6 +14,7 @@ func (g Game) Table(n int) [][]int32 {
 	for x := range t {
 		t[x] = make([]int32, n+1)
 	}
+	var values []int32
 	for sum := 0; sum <= 2*n; sum++ {
 		for x := max(0, sum-n); x <= min(sum, n); x++ {
 			y := sum - x
@@ -21,12 +22,11 @@ func (g Game) Table(n int) [][]int32 {
 				t[x][y] = v
 				continue
 			}
-			positions, extra := g.Options(x, y)
-			values := make([]int32, 0, len(positions)+1)
-			for _, p := range positions {
-				values = append(values, t[p.X][p.Y])
+			values = values[:0]
+			g.options(x, y, func(p Position) { values = append(values, t[p.X][p.Y]) })
+			if g.Extra != nil {
+				values = append(values, int32(g.Extra(x, y)))
 			}
-			values = append(values, int32(extra))
 			t[x][y] = Mex(values)
 		}
 	}
