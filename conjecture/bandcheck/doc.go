@@ -24,10 +24,13 @@
 // must carry it.
 //
 // The tables it checks are the rook tables nim, g1, gneg1, gstarneg1 and
-// passnim, and Wythoff's Nim, whose diagonals it keeps too; Wythoff's
+// passnim, and Wythoff's Nim, whose diagonals it keeps too. Wythoff's
 // values ≤ V lie along two rays, y ≈ x/φ and y ≈ φx, and the columns
 // between them stay live, so there the work and memory per row grow like
-// x (with V = 20, about x live columns at row x). It refuses the others:
+// x: with V = 20 there are 1009 live columns before row 1000 (y = 615 …
+// 1623) and 10009 before row 10000 (y = 6177 … 16185). Only about 25
+// diagonals are live at a time, but a full diagonal must stay known as
+// full, so about x of them are kept too. It refuses the others:
 //
 //   - deletenim, vdn: the options of (x, y) are two whole anti-diagonals,
 //     which run into later rows and hold no row or column prefix, so no
