@@ -29,13 +29,13 @@ type CellError struct {
 
 // Error says which cell, what the stream has and what the definition gives.
 func (e *CellError) Error() string {
-	has := "no cell (a value > " + fmt.Sprint(e.V) + ")"
+	has := "the stream has no cell (absent: a value > " + fmt.Sprint(e.V) + ")"
 	if e.InStream {
-		has = fmt.Sprint(e.Value)
+		has = "the stream has " + fmt.Sprint(e.Value)
 	}
 	want := fmt.Sprint(e.Want)
 	if int(e.Want) > e.V {
-		want = fmt.Sprintf("a value > %d, so no cell", e.V)
+		want = fmt.Sprintf("a value > %d (absent)", e.V)
 	}
-	return fmt.Sprintf("bandcheck: cell (%d, %d): the stream has %s, the definition gives %s", e.X, e.Y, has, want)
+	return fmt.Sprintf("bandcheck: cell (%d, %d): %s, the definition gives %s", e.X, e.Y, has, want)
 }

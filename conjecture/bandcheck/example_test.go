@@ -33,5 +33,5 @@ func Example() {
 	fmt.Println(check(5))
 	// Output:
 	// <nil>
-	// bandcheck: cell (5, 4): the stream has no cell (a value > 1), the definition gives 1
+	// bandcheck: cell (5, 4): the stream has no cell (absent: a value > 1), the definition gives 1
 }

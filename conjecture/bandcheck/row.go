@@ -85,7 +85,7 @@ func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
 			want = cappedMex(c.v, c.words, &c.row, set, diag, extra)
 		}
 		if k < len(ys) && ys[k] == y {
-			if vals[k] != want {
+			if vals[k] != want || int(want) > c.v { // a stream value > V is never right
 				return &CellError{X: x, Y: y, Value: vals[k], InStream: true, Want: want, V: c.v}
 			}
 			k++
