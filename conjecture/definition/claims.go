@@ -4,6 +4,7 @@ import (
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/conjecture/goishi"
 	"github.com/grundy-lab/grundy/conjecture/josephus"
+	"github.com/grundy-lab/grundy/conjecture/moves"
 	"github.com/grundy-lab/grundy/conjecture/pass"
 	"github.com/grundy-lab/grundy/conjecture/thesis"
 	"github.com/grundy-lab/grundy/tables"
@@ -23,7 +24,9 @@ var definedIn = map[string]conjecture.Source{
 }
 
 // Claims returns, for every table of tables.All in its order, its
-// definition claim and the necessary conditions that hold for its rules.
+// definition claim and the necessary conditions that hold for its game.
+// The moves are those of package moves, stated from the papers, never the
+// rules the engine computes: a wrong rule there makes cells fail.
 func Claims() []conjecture.Claim {
 	var claims []conjecture.Claim
 	for _, r := range tables.All() {
@@ -35,19 +38,22 @@ func Claims() []conjecture.Claim {
 			return conjecture.Claim{ID: r.ID + "." + suffix, Source: src, Statement: statement,
 				CheckedOn: "table " + r.ID + ", " + checkedOn, Table: r.ID, Unit: "cells", Check: check}
 		}
+		game, ok := moves.Lookup(r.ID)
+		if !ok {
+			panic("definition: no moves for table " + r.ID)
+		}
 		var check func(int) conjecture.Checker
-		switch {
-		case r.Rules.Split != nil:
-			check = splitCheck(*r.Rules.Split)
-		case r.Rules.Josephus:
+		switch game.Kind {
+		case moves.Split:
+			check = splitCheck(game)
+		case moves.Josephus:
 			check = josephusCheck()
 		default:
-			check = rookCheck(r.Rules)
+			check = rookCheck(game)
 		}
 		claims = append(claims, claim("definition", r.Symbol+": "+r.Definition,
 			"every cell against the mex of its options, from the definition (not the engine's code)", check))
-		rookMoves := r.Rules.Split == nil && !r.Rules.Josephus
-		if rookMoves {
+		if game.Kind == moves.Rook {
 			claims = append(claims,
 				claim("rows", "Every value ≥ 0 appears at most once in each row of "+r.Symbol+
 					" (every earlier cell of a row is an option of the later ones).", "every row", rowsDistinctCheck()),
@@ -56,7 +62,7 @@ func Claims() []conjecture.Claim {
 		}
 		// Josephus Nim weighs its two piles differently; every other game
 		// here treats its two heaps alike.
-		if !r.Rules.Josephus {
+		if game.Kind != moves.Josephus {
 			claims = append(claims, claim("symmetric", r.Symbol+"(x, y) = "+r.Symbol+"(y, x) for all x, y: the game treats its two heaps alike.",
 				"every cell against its mirror, by fingerprints of blocks of 256 cells", symmetricCheck()))
 		}

@@ -2,6 +2,7 @@ package definition
 
 import (
 	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/moves"
 	"github.com/grundy-lab/grundy/engine"
 )
 
@@ -41,7 +42,7 @@ func (s windowSet) remove(v int) {
 //	⟨x − t, y⟩, 1 ≤ t ≤ ⌊x/2⌋ − y: rows ⌈x/2⌉ + y … x − 1 of column y, and
 //	⟨x, y − t⟩, 1 ≤ t ≤ y, t ≥ (y − ⌊x/2⌋)/2: columns 0 … min(y − 1, ⌊(y + ⌊x/2⌋)/2⌋) of row x,
 //
-// and every cell must be the mex of their values. The row's options are a
+// as moves.JosephusColumn and moves.JosephusRow state them, and every cell must be the mex of their values. The row's options are a
 // prefix, kept as a lineSet; a column's are a window whose ends rise with
 // x, kept as a windowSet that adds the rows entering it and removes those
 // leaving it, whose values come from a ring of the first halves of the
@@ -70,16 +71,16 @@ func josephusCheck() func(int) conjecture.Checker {
 				lo, hi = make([]int, b.Width), make([]int, b.Width)
 			}
 			conjecture.Rows(b, func(x int, cells []int32) {
-				half := x / 2
 				rowPrefix.reset()
 				prefixEnd := 0 // columns 0 … prefixEnd − 1 are in rowPrefix
 				for y, g := range cells {
-					for end := min(y-1, (y+half)/2); prefixEnd <= end; prefixEnd++ {
+					for end := moves.JosephusRow(x, y); prefixEnd <= end; prefixEnd++ {
 						if v := cells[prefixEnd]; v >= 0 {
 							rowPrefix.add(int(v))
 						}
 					}
-					slideWindow(&windows[y], ring, &lo[y], &hi[y], y, x-half+y, x)
+					start, _ := moves.JosephusColumn(x, y)
+					slideWindow(&windows[y], ring, &lo[y], &hi[y], y, start, x)
 					u := &coverage{a: &rowPrefix, b: &none, c: &none, win: windows[y], extra: -1}
 					low := rowPrefix.mex()
 					if g < 0 || u.has(int(g)) || !u.covers(low, int(g)) {

@@ -1,16 +1,15 @@
 package definition
 
 import (
-	"slices"
-
 	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/moves"
 	"github.com/grundy-lab/grundy/engine"
 )
 
 // rookCheck checks every cell of a table whose options are its row prefix,
-// its column prefix and, with diagonal, its diagonal prefix, besides the
-// extra excluded value of rules.Excluded and away from the base cells: a
-// base cell must hold its fixed value, and any other cell g must be
+// its column prefix and, with game.Diagonal, its diagonal prefix, besides
+// the extra value game.Extra and away from the fixed positions: a fixed
+// position must hold its fixed value, and any other cell g must be
 // mex(options), that is g ∉ options and every value below g ∈ options.
 // Negative values (forbidden targets) are no option values.
 //
@@ -19,38 +18,31 @@ import (
 // window of values above its mex (lineSet). The per-cell test reads the
 // words of the union from the largest of the three mexes up to g, below
 // which every value is an option already.
-func rookCheck(rules engine.Rules) func(int) conjecture.Checker {
+func rookCheck(game moves.Game) func(int) conjecture.Checker {
 	return func(int) conjecture.Checker {
 		var (
-			rows     []lineSet // the row sets of the band's rows
-			cols     []lineSet
-			diags    []lineSet // diagonal x − y at index x − y + n
-			none     lineSet   // the empty diagonal of a table without diagonal moves
-			excluded []int32   // the band's excluded values, row-major
+			rows  []lineSet // the row sets of the band's rows
+			cols  []lineSet
+			diags []lineSet // diagonal x − y at index x − y + n
+			none  lineSet   // the empty diagonal of a table without diagonal moves
 		)
-		baseRows := make(map[int][]engine.Cell) // the base cells of each row that has some
-		for _, c := range rules.Base {
-			baseRows[c.X] = append(baseRows[c.X], c)
+		fixedRows := make(map[int][]moves.Fixed) // the fixed positions of each row that has some
+		for _, c := range game.Fixed {
+			fixedRows[c.X] = append(fixedRows[c.X], c)
 		}
 		return conjecture.Checker{Visit: func(b engine.Band, f *conjecture.Findings) {
 			n := b.Width - 1
 			if cols == nil {
 				cols = make([]lineSet, b.Width)
-				if rules.Diagonal {
+				if game.Diagonal {
 					diags = make([]lineSet, 2*b.Width-1)
 				}
 			}
 			for len(rows) < b.Rows {
 				rows = append(rows, lineSet{})
 			}
-			if rules.Excluded != nil {
-				excluded = slices.Grow(excluded[:0], len(b.Cells))[:len(b.Cells)]
-			}
 			for r := range b.Rows {
 				rows[r].reset()
-				if rules.Excluded != nil {
-					rules.Excluded(b.X0+r, 0, excluded[r*b.Width:(r+1)*b.Width])
-				}
 			}
 			// The band is swept in blocks of columns, every row of the band
 			// through one block before the next block, so that the block's
@@ -63,21 +55,21 @@ func rookCheck(rules engine.Rules) func(int) conjecture.Checker {
 				for r := range b.Rows {
 					x, row := b.X0+r, &rows[r]
 					cells := b.Cells[r*b.Width : (r+1)*b.Width]
-					bases := baseRows[x]
+					fixed := fixedRows[x]
 					for y := y0; y < y1; y++ {
 						g := cells[y]
 						diag := &none
 						if diags != nil {
 							diag = &diags[x-y+n]
 						}
-						if v, ok := baseValue(bases, y); ok {
+						if v, ok := fixedValue(fixed, y); ok {
 							if g != v {
 								f.Report(conjecture.Counterexample{At: conjecture.At("x,y", x, y), Claimed: conjecture.Itoa32(v) + " (base cell)", Actual: conjecture.Itoa32(g)})
 							}
 						} else {
 							extra := -1
-							if rules.Excluded != nil {
-								extra = int(excluded[r*b.Width+y])
+							if game.Extra != nil {
+								extra = game.Extra(x, y)
 							}
 							u := &coverage{a: row, b: &cols[y], c: diag, extra: extra}
 							lo := max(row.mex(), cols[y].mex(), diag.mex())
@@ -104,10 +96,10 @@ func rookCheck(rules engine.Rules) func(int) conjecture.Checker {
 // columnBlock is the width of the blocks of columns a band is swept in.
 const columnBlock = 256
 
-// baseValue returns the fixed value of column y among the base cells of
-// one row.
-func baseValue(bases []engine.Cell, y int) (int32, bool) {
-	for _, c := range bases {
+// fixedValue returns the fixed value of column y among the fixed positions
+// of one row.
+func fixedValue(fixed []moves.Fixed, y int) (int32, bool) {
+	for _, c := range fixed {
 		if c.Y == y {
 			return c.Value, true
 		}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/moves"
 	"github.com/grundy-lab/grundy/engine"
 )
 
@@ -36,7 +37,7 @@ type pendingCell struct {
 // complete. The masks are interned, one id per distinct mask, so a pair is
 // found by index; there are few distinct masks, so memory stays
 // O(n·masks), not O(n²).
-func splitCheck(sp engine.Split) func(int) conjecture.Checker {
+func splitCheck(sp moves.Game) func(int) conjecture.Checker {
 	return func(int) conjecture.Checker {
 		var (
 			diag    []uint64          // D(t) at index t

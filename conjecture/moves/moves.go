@@ -1,0 +1,132 @@
+package moves
+
+import (
+	"slices"
+	"strings"
+)
+
+// Position is a position (X, Y) of a table: a pair of heaps.
+type Position struct{ X, Y int }
+
+// Fixed is a position whose value the definition fixes instead of
+// deriving it by the mex; a negative Value is a value the mex ignores (a
+// forbidden move target).
+type Fixed struct {
+	X, Y  int
+	Value int32
+}
+
+// Kind is the shape of a game's options in its table.
+type Kind int
+
+const (
+	// Rook: the options of (x, y) are every (x', y), x' < x, and every
+	// (x, y'), y' < y (a move lowers one heap by any amount), with the
+	// diagonal (x − k, y − k), k ≥ 1, when Game.Diagonal is set, and the
+	// extra value Game.Extra(x, y).
+	Rook Kind = iota
+	// Split: a move deletes one heap and splits the other, less Shift
+	// tokens, into two heaps of at least MinHeap tokens: the options are
+	// the positions (a, b), a, b ≥ MinHeap, with a + b = x − Shift or
+	// a + b = y − Shift, two anti-diagonals.
+	Split
+	// Josephus: the options are the rows JosephusColumn of column y and
+	// the columns JosephusRow of row x.
+	Josephus
+)
+
+// Game is one table's game, as its paper defines it.
+type Game struct {
+	// ID is the table id the game belongs to ("passnim").
+	ID string
+	// Source names the paper and the definition the moves are taken from.
+	Source string
+	// Kind is the shape of the options.
+	Kind Kind
+	// Fixed lists the positions with fixed values of a Rook game.
+	Fixed []Fixed
+	// Diagonal adds the options (x − k, y − k), k ≥ 1, to a Rook game.
+	Diagonal bool
+	// Extra is the value of the option of (x, y) outside the table, or −1
+	// where there is none; nil is none anywhere. Only Rook games have one.
+	Extra func(x, y int) int
+	// Shift and MinHeap describe a Split game's moves; a position with a
+	// heap below MinHeap is no position and holds −1.
+	Shift, MinHeap int
+
+	// options lists the options of a non-fixed (x, y) from the paper's
+	// moves, independently of the shape fields above.
+	options func(x, y int, visit func(Position))
+}
+
+// FixedValue returns the value the definition fixes at (x, y), if it
+// fixes one: a fixed position of a Rook game, or a pair with a heap below
+// MinHeap of a Split game (−1, no position).
+func (g Game) FixedValue(x, y int) (int32, bool) {
+	if g.Kind == Split && (x < g.MinHeap || y < g.MinHeap) {
+		return -1, true
+	}
+	for _, f := range g.Fixed {
+		if f.X == x && f.Y == y {
+			return f.Value, true
+		}
+	}
+	return 0, false
+}
+
+// Options returns the options of (x, y), x, y ≥ 0, as positions of the
+// table (in no particular order, without repeats) and the extra value
+// (−1 for none). A fixed position has no options to derive its value
+// from: Options returns nil and −1 for it.
+func (g Game) Options(x, y int) (positions []Position, extra int) {
+	if _, ok := g.FixedValue(x, y); ok {
+		return nil, -1
+	}
+	g.options(x, y, func(p Position) { positions = append(positions, p) })
+	extra = -1
+	if g.Extra != nil {
+		extra = g.Extra(x, y)
+	}
+	return positions, extra
+}
+
+// JosephusColumn returns the rows lo … hi − 1 of column y that are options
+// of (x, y) in Josephus Nim; the window is empty when lo ≥ hi.
+func JosephusColumn(x, y int) (lo, hi int) {
+	// ⟨x − t, y⟩ for 1 ≤ t ≤ ⌊x/2⌋ − y: rows x − (⌊x/2⌋ − y) … x − 1,
+	// and x − ⌊x/2⌋ = ⌈x/2⌉.
+	return (x+1)/2 + y, x
+}
+
+// JosephusRow returns the end e of the columns 0 … e of row x that are
+// options of (x, y) in Josephus Nim; e < 0 when there are none.
+func JosephusRow(x, y int) (e int) {
+	// ⟨x, y − t⟩ for −2t ≤ ⌊x/2⌋ − y, that is t ≥ (y − ⌊x/2⌋)/2, and
+	// 1 ≤ t ≤ y: columns y − t from 0 up to y − ⌈(y − ⌊x/2⌋)/2⌉ =
+	// ⌊(y + ⌊x/2⌋)/2⌋ (when that t is at least 1), at most y − 1.
+	return min(y-1, (y+x/2)/2)
+}
+
+// registry holds the games in the order of the project's tables.
+var registry = []Game{nim, g1, gneg1, gstarneg1, passnim, wythoff, deletenim, vdn, josephusnim}
+
+// All returns every game, in a fixed order; the slice is a copy.
+func All() []Game { return slices.Clone(registry) }
+
+// Lookup returns the game of table id; ok is false if there is none.
+func Lookup(id string) (g Game, ok bool) {
+	i := slices.IndexFunc(registry, func(g Game) bool { return g.ID == id })
+	if i < 0 {
+		return Game{}, false
+	}
+	return registry[i], true
+}
+
+// IDs is the list of the games' table ids for an error message: "nim, g1, …".
+func IDs() string {
+	ids := make([]string, len(registry))
+	for i, g := range registry {
+		ids[i] = g.ID
+	}
+	return strings.Join(ids, ", ")
+}
