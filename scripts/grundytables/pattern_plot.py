@@ -31,6 +31,7 @@ import sys
 import numpy as np
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from .patterns import PatternFileError, read_patterns
 from .reader import cells, metadata
@@ -71,9 +72,11 @@ def plot_offsets(f, value, symbol, period, start, brk, label, rows, out):
     fig = Figure(figsize=(10, 4.5), layout="constrained")
     ax = fig.add_subplot()
     if period > 1:
+        # twilight is cyclic, its two ends one colour: each residue takes the middle of its own
+        # step of the scale, so that 0 and period - 1 differ.
         points = ax.scatter(x, f[x] - x, c=x % period, cmap="twilight", s=2, linewidths=0,
-                            vmin=0, vmax=period - 1)
-        fig.colorbar(points, ax=ax, label=f"x mod {period}")
+                            vmin=-0.5, vmax=period - 0.5)
+        fig.colorbar(points, ax=ax, label=f"x mod {period}", ticks=MaxNLocator(integer=True))
     else:  # one residue: nothing to tell apart by colour
         ax.scatter(x, f[x] - x, color="#332288", s=2, linewidths=0)
     if rows[0] <= start < rows[1]:
