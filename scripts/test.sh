@@ -2,7 +2,8 @@
 # Runs every test of the project: Go (vet, unit, race) and Python (pytest
 # against files written by cmd/compute). Usage: bash scripts/test.sh
 #
-# The Python packages of scripts/requirements.txt go into a virtual
+# The Python packages of scripts/requirements.txt and the project's own
+# package (pip install -e ., see pyproject.toml) go into a virtual
 # environment of the checkout's own, .venv/ (git-ignored; GRUNDY_VENV
 # moves it), created on the first run with the python3 on PATH (PYTHON
 # chooses another). So it works where pip refuses to install into the
@@ -23,6 +24,9 @@ if [ ! -x "$venv/bin/python" ]; then
     fi
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r scripts/requirements.txt
+# The package of pyproject.toml (scripts/grundytables), editable: the tests
+# import it as installed and run its commands grundy-plot and grundy-pattern-plot.
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e .
 
 echo "== go vet"
 go vet ./...

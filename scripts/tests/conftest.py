@@ -1,21 +1,26 @@
-"""Fixtures: cmd/compute built once per session and the table files it writes.
+"""Fixtures: cmd/compute built once per session and the table and values files it writes.
 
 Every table is written at n = N with zstd in record batches of 8 rows, so
 that regions cross batch edges, as Arrow and as Parquet (row groups of 8
 rows); gneg1 is also written with lz4 (batches of 16 rows) and with no
-compression (the default tile, one batch), and as an uncompressed Parquet file.
+compression (the default tile, one batch), and as an uncompressed Parquet
+file. Every table also gets a values file of the values VALUES (compute
+-write values) and a values dataset written from its table file by
+dataset_writer.py, in parts of 16 rows.
+
+The tests import grundytables as installed (pip install -e . at the
+repository root, as scripts/test.sh does), not from scripts/ on sys.path.
 """
 
 import pathlib
 import shutil
 import subprocess
-import sys
 
 import pytest
+from dataset_writer import write_values_dataset
 
 SCRIPTS = pathlib.Path(__file__).resolve().parents[1]
 REPO = SCRIPTS.parent
-sys.path.insert(0, str(SCRIPTS))
 
 N = 40
 TABLE_IDS = ("nim", "g1", "gneg1", "gstarneg1", "passnim")
@@ -27,6 +32,8 @@ METADATA_KEYS = ("table", "symbol", "n", "definition", "source", "layout", "g_sh
 RUNS = [("zstd", "arrow", "zstd", 8, TABLE_IDS), ("lz4", "arrow", "lz4", 16, ("gneg1",)),
         ("none", "arrow", "none", 128, ("gneg1",)),
         ("parquet", "parquet", "zstd", 8, TABLE_IDS)]
+VALUES = (0, 5)  # the range of the values files and datasets
+DATASET_PART_ROWS = 16
 FILES = [(table, variant, compression, tile) for variant, _, compression, tile, tables in RUNS
          for table in tables]
 
@@ -61,3 +68,19 @@ def table_file(request, table_files):
     """(table id, compression, tile, path) of each file written, in turn."""
     table, variant, compression, tile = request.param
     return table, compression, tile, table_files[table, variant]
+
+
+@pytest.fixture(scope="session")
+def values_files(compute, table_files, tmp_path_factory):
+    """Map (table id, kind) to its values file (kind "file", by compute) or dataset ("dataset")."""
+    out = tmp_path_factory.mktemp("values")
+    lo, hi = VALUES
+    subprocess.run([str(compute), "-table", ",".join(TABLE_IDS), "-n", str(N), "-out", str(out),
+                    "-write", "values", "-values", f"{lo}-{hi}", "-tile", "8", "-quiet"],
+                   check=True, capture_output=True)
+    files = {}
+    for table in TABLE_IDS:
+        files[table, "file"] = out / f"{table}_n{N}.values.arrow"
+        files[table, "dataset"] = write_values_dataset(table_files[table, "parquet"], out, lo, hi,
+                                                       DATASET_PART_ROWS)
+    return files

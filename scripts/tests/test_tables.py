@@ -27,7 +27,7 @@ from conftest import METADATA_KEYS, N, SCRIPTS, TABLE_IDS
 from matplotlib.figure import Figure
 
 import grundytables
-import plot
+from grundytables import plot
 
 SIDE = N + 1
 ROWS_X = np.repeat(np.arange(SIDE, dtype=np.int32), SIDE)
@@ -512,13 +512,33 @@ def test_plot_titles_and_printed_values(table_files):
     assert ax.get_title() == "G₋₁ (gneg1, n = 40): x 0–40, y 0–40" and not ax.texts
 
 
-def test_heatmap_scale_is_the_tables(table_files):
-    """A heatmap's colour scale is 0..max_value of the table, whatever the region."""
+def test_heatmap_scale_is_the_regions(table_files):
+    """A heatmap's colour scale runs over the region's own values unless vmin/vmax fix it
+    (issue 24: a region of G_P scaled to the whole table's 0..max_value was featureless)."""
     path = table_files["passnim", "zstd"]
-    for region in ("0:5,0:5", "20:41,0:41"):
+    g = reference("passnim")
+    for region, (x0, x1, y0, y1) in (("0:5,0:5", (0, 5, 0, 5)), ("20:41,3:41", (20, 41, 3, 41))):
         ax = Figure().subplots()
         plot.heatmap(ax, path, plot.parse_region(region))
-        assert ax.images[0].norm.vmin == 0 and ax.images[0].norm.vmax == reference("passnim").max()
+        norm = ax.images[0].norm
+        assert (norm.vmin, norm.vmax) == (g[x0:x1, y0:y1].min(), g[x0:x1, y0:y1].max()), region
+        assert len(ax.figure.axes) == 2, "a colour bar"
+    ax = Figure().subplots()
+    plot.heatmap(ax, path, plot.parse_region("0:5,0:5"), vmin=0, vmax=g.max())
+    assert (ax.images[0].norm.vmin, ax.images[0].norm.vmax) == (0, g.max())
+    with pytest.raises(ValueError, match="vmin"):
+        plot.heatmap(Figure().subplots(), path, vmin=5, vmax=2)
+
+
+def test_plot_cli_vmin_vmax(table_files, tmp_path):
+    path, out = str(table_files["passnim", "zstd"]), tmp_path / "fixed.png"
+    subprocess.run([sys.executable, str(SCRIPTS / "plot.py"), path, "--region", "0:30,0:30",
+                    "--vmin", "0", "--vmax", "57", "-o", str(out)], check=True)
+    assert is_png(out)
+    for bad in (["--vmin", "9", "--vmax", "3"], ["--values", "0-3", "--vmax", "3"]):
+        run = subprocess.run([sys.executable, str(SCRIPTS / "plot.py"), path, *bad, "-o", str(out)],
+                             capture_output=True, text=True)
+        assert run.returncode == 2 and "--vm" in run.stderr, (bad, run.stderr)
 
 
 def test_large_regions_in_blocks(table_files, monkeypatch):

@@ -1,0 +1,69 @@
+"""The errors of grundytables and the answer for a cell a values file does not hold."""
+
+import contextlib
+import dataclasses
+
+import pyarrow as pa
+
+
+class TableFileError(ValueError):
+    """A file that is not a readable, intact table or values file; the message names it."""
+
+
+class DamagedValuesDataset(TableFileError):
+    """A values dataset whose manifest, or one of its parts, fails a check.
+
+    The message is "damaged values dataset: <path>: <what is wrong>", path
+    the manifest or the part at fault.
+    """
+
+    def __init__(self, path, reason):
+        super().__init__(f"damaged values dataset: {path}: {reason}")
+        self.path = path
+
+
+@dataclasses.dataclass(frozen=True)
+class Unknown:
+    """The value of a cell that a values file does not hold: outside its range lo..hi.
+
+    A values file keeps every cell whose value lies in lo..hi, so a cell it
+    lacks has a value above hi or below lo (g = -1 included); which one it
+    is, the file cannot tell. str() says so: "unknown (value > 40 or < 0)".
+    """
+
+    lo: int
+    hi: int
+
+    def __str__(self):
+        return f"unknown (value > {self.hi} or < {self.lo})"
+
+    __repr__ = __str__
+
+
+@contextlib.contextmanager
+def naming(path, what="table file"):
+    """Turn pyarrow's errors about the file at path into a TableFileError naming it."""
+    try:
+        yield
+    except TableFileError:
+        raise
+    except FileNotFoundError:
+        raise
+    except (pa.ArrowException, OSError, EOFError) as err:
+        raise TableFileError(f"{path}: not a readable {what} "
+                             f"(damaged or truncated?): {err}") from err
+
+
+def parse_value_range(text, where):
+    """Parse "LO-HI" (0 <= LO <= HI, as compute writes -values) into (lo, hi).
+
+    where names the file and key in the TableFileError raised on anything else.
+    """
+    lo, sep, hi = str(text).partition("-")
+    try:
+        lo, hi = int(lo), int(hi)
+    except ValueError:
+        lo = hi = None
+    if not sep or lo is None or not 0 <= lo <= hi:
+        raise TableFileError(f"{where} = {text!r} is not a range LO-HI with 0 <= LO <= HI")
+    return lo, hi

@@ -1,0 +1,95 @@
+"""Write a values dataset ("grundy-values/1") from a table file with pyarrow alone, by the spec.
+
+The spec of the values dataset (agreed for the Go writer): a directory
+<id>_n<N>.values/ written as .<id>_n<N>.values.partial/ and renamed when
+complete; parts part-<x_first, 12 digits>.parquet of block_rows table rows
+each (a part without cells still written), columns v int32, x int64,
+y int64 ordered by v, then x, then y, one row group per value, x and y
+DELTA_BINARY_PACKED, v dictionary-encoded, zstd; key-value metadata of
+every part; manifest.json written last (temp file, fsync, rename) with the
+SHA-256 of every part and cells_sha256 over the cells in (x, y) order, each
+as x int64, y int64, v int32, little-endian. This writer shares no code
+with grundytables, so that the tests check the reader against the spec.
+"""
+
+import hashlib
+import json
+import os
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+SCHEMA = pa.schema([("v", pa.int32()), ("x", pa.int64()), ("y", pa.int64())])
+LAYOUT = ("cells (v, x, y) with LO <= v <= HI of the table rows x_first..x_last, "
+          "ordered by v, then x, then y; one row group per value")
+
+
+def cells_sha256(v, x, y):
+    """The canonical checksum of the cells: SHA-256 over (x int64, y int64, v int32) LE, by (x, y)."""
+    order = np.lexsort((y, x))
+    packed = np.empty(len(v), dtype=np.dtype([("x", "<i8"), ("y", "<i8"), ("v", "<i4")]))
+    packed["x"], packed["y"], packed["v"] = x[order], y[order], v[order]
+    return hashlib.sha256(packed.tobytes()).hexdigest()
+
+
+def _write_part(path, metadata, v, x, y):
+    """Write one part: the cells sorted by (v, x, y), one row group per value."""
+    order = np.lexsort((y, x, v))
+    v, x, y = v[order], x[order], y[order]
+    schema = SCHEMA.with_metadata(metadata)
+    with pq.ParquetWriter(path, schema, compression="zstd", use_dictionary=["v"],
+                          column_encoding={"x": "DELTA_BINARY_PACKED", "y": "DELTA_BINARY_PACKED"}) as w:
+        for value in np.unique(v):
+            hit = v == value
+            w.write_table(pa.table([pa.array(v[hit], pa.int32()), pa.array(x[hit], pa.int64()),
+                                    pa.array(y[hit], pa.int64())], schema=schema))
+
+
+def write_values_dataset(table_path, out, lo, hi, block_rows, sweep="full"):
+    """Write the values dataset of the values lo..hi of the table file at table_path into out.
+
+    Returns the dataset's directory.
+    """
+    table = pq.read_table(table_path)
+    md = {k.decode(): v.decode() for k, v in table.schema.metadata.items() if k != b"ARROW:schema"}
+    g = table.column("g").to_numpy().astype(np.int32)
+    x = table.column("x").to_numpy().astype(np.int64)
+    y = table.column("y").to_numpy().astype(np.int64)
+    n, name = int(md["n"]), f"{md['table']}_n{md['n']}.values"
+    partial = out / f".{name}.partial"
+    partial.mkdir()
+    keep = (g >= lo) & (g <= hi)
+    v, x, y = g[keep], x[keep], y[keep]
+    parts = []
+    for x_first in range(0, n + 1, block_rows):
+        x_last = min(n, x_first + block_rows - 1)
+        rows = (x >= x_first) & (x <= x_last)
+        file = f"part-{x_first:012d}.parquet"
+        metadata = {"table": md["table"], "symbol": md["symbol"], "n": md["n"],
+                    "definition": md["definition"], "source": md["source"], "values": f"{lo}-{hi}",
+                    "sweep": sweep, "version": md["version"], "x_first": str(x_first),
+                    "x_last": str(x_last), "layout": LAYOUT}
+        _write_part(partial / file, metadata, v[rows], x[rows], y[rows])
+        parts.append({"file": file, "x_first": x_first, "x_last": x_last, "cells": int(rows.sum()),
+                      "sha256": hashlib.sha256((partial / file).read_bytes()).hexdigest()})
+    manifest = {"format": "grundy-values/1", "table": md["table"], "symbol": md["symbol"], "n": n,
+                "values": f"{lo}-{hi}", "sweep": sweep, "rows": [0, n], "version": md["version"],
+                "workers": 1, "seconds": 0.5, "cells": int(len(v)), "cells_sha256": cells_sha256(v, x, y)}
+    if sweep == "full":
+        manifest |= {"g_sha256": md["g_sha256"], "max_value": int(md["max_value"])}
+    manifest["parts"] = parts
+    write_manifest(partial, manifest)
+    directory = out / name
+    os.rename(partial, directory)
+    return directory
+
+
+def write_manifest(directory, manifest):
+    """Write manifest.json into directory atomically: temp file, fsync, rename."""
+    temp = directory / "manifest.json.tmp"
+    with open(temp, "w") as f:
+        json.dump(manifest, f, indent=1)
+        f.flush()
+        os.fsync(f.fileno())
+    os.rename(temp, directory / "manifest.json")
