@@ -42,13 +42,14 @@ type cell struct {
 	v int32
 }
 
-// band returns the cells ≤ v of rows 0 … n of tab (n ≤ fullN), one slice
-// per row, as a band run streams them.
+// band returns the cells of values 0 … v of rows 0 … n of tab (n ≤ fullN),
+// one slice per row, as a band run streams them: a forbidden cell (−1) is
+// no value and is left out.
 func band(tab [][]int32, n int64, v int) [][]cell {
 	rows := make([][]cell, n+1)
 	for x := range rows {
 		for y, g := range tab[x][:n+1] {
-			if int(g) <= v {
+			if g >= 0 && int(g) <= v {
 				rows[x] = append(rows[x], cell{int64(y), g})
 			}
 		}
@@ -139,7 +140,7 @@ var plants = []planted{
 		return int64(x), int64(y), CellError{X: int64(x), Y: int64(y), Value: rows[x][i].v, InStream: true, Want: old, V: v}
 	}},
 	{"removed", func(rows [][]cell, tab [][]int32, rng *rand.Rand, v int) (int64, int64, CellError) {
-		x, y := pick(tab, rng, func(g int32) bool { return int(g) <= v })
+		x, y := pick(tab, rng, func(g int32) bool { return g >= 0 && int(g) <= v })
 		i := index(rows[x], int64(y))
 		rows[x] = append(rows[x][:i:i], rows[x][i+1:]...)
 		return int64(x), int64(y), CellError{X: int64(x), Y: int64(y), Want: tab[x][y], V: v}

@@ -85,11 +85,11 @@ func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
 			want = cappedMex(c.v, c.words, &c.row, set, diag, extra)
 		}
 		if k < len(ys) && ys[k] == y {
-			if vals[k] != want || int(want) > c.v { // a stream value > V is never right
+			if vals[k] != want || want < 0 || int(want) > c.v { // the stream holds values 0 … V only
 				return &CellError{X: x, Y: y, Value: vals[k], InStream: true, Want: want, V: c.v}
 			}
 			k++
-		} else if want <= int32(c.v) {
+		} else if want >= 0 && want <= int32(c.v) { // a forbidden cell (−1) is no value: never in the stream
 			return &CellError{X: x, Y: y, Want: want, V: c.v}
 		}
 

@@ -2,10 +2,12 @@ package band_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
 
+	"github.com/grundy-lab/grundy/conjecture/bandcheck"
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/tables"
@@ -129,6 +131,57 @@ func TestBandEqualsFullSweep(t *testing.T) {
 				if !slices.Equal(got, want) {
 					t.Fatalf("%s n=%d V=%d %+v: %s", id, n, v, cfg, firstDifference(got, want))
 				}
+			}
+		}
+	}
+}
+
+// TestIndependentCheckAgrees streams band sweeps into the independent check
+// of package bandcheck (its own statement of the moves, its own sets), and
+// shows that it names a cell changed in the stream.
+func TestIndependentCheckAgrees(t *testing.T) {
+	const n = 3000
+	for _, id := range rookIDs {
+		for _, v := range []int{0, 3, 40, 200} {
+			c, err := bandcheck.New(id, n, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			planted := 0
+			cfg := band.Config{Workers: 2, Tile: 64, Segment: 500}
+			check := func(plant bool) error {
+				r, _ := tables.Lookup(id)
+				rules, _ := r.BandRules()
+				sw, err := band.New(rules, n, v, cfg)
+				if err != nil {
+					return err
+				}
+				return sw.Run(context.Background(), n+1, func(rows band.Rows) error {
+					if plant && rows.X0 <= 1234 && 1234 < rows.X0+int64(rows.Len()) {
+						k := rows.Start[1234-rows.X0] // the first cell of row 1234
+						rows.Value[k] = (rows.Value[k] + 1) % int32(v+1)
+						planted = int(rows.Y[k])
+						if v == 0 { // one value only: remove the cell instead
+							rows.Y[k] = -1
+						}
+					}
+					return c.Rows(bandcheck.Rows{X0: rows.X0, Start: rows.Start, Y: rows.Y, Value: rows.Value})
+				})
+			}
+			if err := check(false); err != nil {
+				t.Fatalf("%s V=%d: the independent check fails the band sweep: %v", id, v, err)
+			}
+			if err := c.Finish(); err != nil {
+				t.Fatalf("%s V=%d: %v", id, v, err)
+			}
+			c, _ = bandcheck.New(id, n, v)
+			err = check(true)
+			var cellErr *bandcheck.CellError
+			if v > 0 && (!errors.As(err, &cellErr) || cellErr.X != 1234 || cellErr.Y != int64(planted)) {
+				t.Fatalf("%s V=%d: a changed cell (1234, %d): got %v", id, v, planted, err)
+			}
+			if v == 0 && err == nil {
+				t.Fatalf("%s V=0: a cell removed from row 1234 was not caught", id)
 			}
 		}
 	}
