@@ -44,7 +44,9 @@ func decodePart(c partCheck, sel selection, out *cells) (err error) {
 		return &DamageError{File: c.path, Err: err}
 	}
 	defer f.Close()
-	err = catchPanic(func() { err = c.decode(f, sel, out) })
+	if perr := catchPanic(func() { err = c.decode(f, sel, out) }); perr != nil {
+		err = perr
+	}
 	if err != nil {
 		if _, ok := err.(*DamageError); !ok {
 			err = &DamageError{File: c.path, Err: err}

@@ -169,7 +169,7 @@ func (h *runHeap) Less(i, j int) bool {
 	return h.c.xs[a] < h.c.xs[b] || (h.c.xs[a] == h.c.xs[b] && h.c.ys[a] < h.c.ys[b])
 }
 func (h *runHeap) Swap(i, j int) { h.runs[i], h.runs[j] = h.runs[j], h.runs[i] }
-func (h *runHeap) Push(x any)   { h.runs = append(h.runs, x.(run)) }
+func (h *runHeap) Push(x any)    { h.runs = append(h.runs, x.(run)) }
 func (h *runHeap) Pop() any {
 	r := h.runs[len(h.runs)-1]
 	h.runs = h.runs[:len(h.runs)-1]
