@@ -86,22 +86,8 @@ func writeDataset(t *testing.T, id string, n int, values results.ValueRange, b i
 	t.Helper()
 	r, _ := tables.Lookup(id)
 	dir := filepath.Join(t.TempDir(), valuesds.DirName(id, int64(n)))
-	meta := valuesds.Meta{Table: r.ID, Symbol: r.Symbol, Definition: r.Definition, Source: r.Source, N: int64(n),
-		Values: values, Sweep: valuesds.SweepFull, Rows: valuesds.RowRange{First: 0, Last: int64(n)}}
-	w, err := valuesds.Create(dir, meta, valuesds.Options{BlockRows: b})
+	err := valuesds.WriteFullSweep(context.Background(), dir, r, n, values, engine.Config{Workers: 2, Tile: 32}, valuesds.Options{BlockRows: b})
 	if err != nil {
-		t.Fatal(err)
-	}
-	var scratch valuesds.Rows
-	sum := results.NewTableSum()
-	err = engine.Compute(context.Background(), r.Rules, n, engine.Config{Workers: 2, Tile: 32}, func(band engine.Band) error {
-		sum.Add(band.Cells)
-		return w.WriteBand(band, &scratch)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Commit(valuesds.Final{Workers: 2, GSHA256: sum.SHA256(), MaxValue: sum.MaxValue()}); err != nil {
 		t.Fatal(err)
 	}
 	return dir

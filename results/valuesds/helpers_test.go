@@ -110,26 +110,12 @@ func selectCells(all map[cell]int32, lo, hi int32, first, last int64) map[cell]i
 }
 
 // gneg1Dataset writes the dataset of table gneg1 at n with values lo..hi
-// from the full sweep (WriteBand) into dir, blocks of b rows.
+// from the full sweep into dir, blocks of b rows.
 func gneg1Dataset(t testing.TB, dir string, n int, lo, hi int32, b int64) {
 	t.Helper()
 	r, _ := tables.Lookup("gneg1")
-	meta := Meta{Table: r.ID, Symbol: r.Symbol, Definition: r.Definition, Source: r.Source, N: int64(n),
-		Values: results.ValueRange{Lo: lo, Hi: hi}, Sweep: SweepFull, Rows: RowRange{0, int64(n)}}
-	w, err := Create(dir, meta, Options{BlockRows: b})
+	err := WriteFullSweep(context.Background(), dir, r, n, results.ValueRange{Lo: lo, Hi: hi}, engine.Config{Workers: 1, Tile: 8}, Options{BlockRows: b})
 	if err != nil {
-		t.Fatal(err)
-	}
-	var scratch Rows
-	sum := results.NewTableSum()
-	err = engine.Compute(context.Background(), r.Rules, n, engine.Config{Workers: 1, Tile: 8}, func(band engine.Band) error {
-		sum.Add(band.Cells)
-		return w.WriteBand(band, &scratch)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Commit(Final{Workers: 1, GSHA256: sum.SHA256(), MaxValue: sum.MaxValue()}); err != nil {
 		t.Fatal(err)
 	}
 }
