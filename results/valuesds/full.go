@@ -3,6 +3,7 @@ package valuesds
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/grundy-lab/grundy/engine"
@@ -29,11 +30,19 @@ func WriteFullSweep(ctx context.Context, dir string, r tables.Ruleset, n int, va
 		return w.WriteBand(b, &scratch)
 	})
 	if err == nil {
-		err = w.Commit(Final{Workers: cfg.Workers, Seconds: time.Since(started).Seconds(), GSHA256: sum.SHA256(), MaxValue: sum.MaxValue()})
+		err = w.Commit(Final{Workers: workersOf(cfg), Seconds: time.Since(started).Seconds(), GSHA256: sum.SHA256(), MaxValue: sum.MaxValue()})
 	}
 	if err != nil {
 		w.Abort()
 		return fmt.Errorf("write the full sweep of %s at n = %d: %w", r.ID, n, err)
 	}
 	return nil
+}
+
+// workersOf is the worker count engine.Compute uses for cfg.
+func workersOf(cfg engine.Config) int {
+	if cfg.Workers > 0 {
+		return cfg.Workers
+	}
+	return runtime.GOMAXPROCS(0)
 }
