@@ -39,7 +39,7 @@ func (w *Writer) Commit(final Final) error {
 	}
 	data, err := encodeManifest(m)
 	if err == nil {
-		err = writeAtomic(filepath.Join(w.partial, ManifestName), func(f *os.File) error {
+		err = results.WriteAtomic(filepath.Join(w.partial, ManifestName), func(f *os.File) error {
 			_, err := f.Write(data)
 			return err
 		})
@@ -90,8 +90,6 @@ func publishDir(partial, dir string) error {
 	if err := os.Rename(partial, dir); err != nil {
 		return err
 	}
-	if err := syncDir(filepath.Dir(dir)); err != nil {
-		return err
-	}
+	results.SyncDir(filepath.Dir(dir))
 	return os.RemoveAll(old)
 }

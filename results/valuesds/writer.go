@@ -205,7 +205,7 @@ func (w *Writer) writePart(xFirst, xLast int64) (Part, error) {
 	name := PartName(xFirst)
 	byValue(&w.block, &w.sorted)
 	hash := sha256.New()
-	err := writeAtomic(filepath.Join(w.partial, name), func(f *os.File) error {
+	err := results.WriteAtomic(filepath.Join(w.partial, name), func(f *os.File) error {
 		var out io.Writer = f
 		if w.opts.wrapPart != nil {
 			out = w.opts.wrapPart(f)
@@ -216,45 +216,6 @@ func (w *Writer) writePart(xFirst, xLast int64) (Part, error) {
 		return Part{}, fmt.Errorf("part %s: %w", name, err)
 	}
 	return Part{File: name, XFirst: xFirst, XLast: xLast, Cells: int64(w.sorted.len()), SHA256: fmt.Sprintf("%x", hash.Sum(nil))}, nil
-}
-
-// writeAtomic writes the file path through write into a temporary file
-// beside it, syncs it and renames it to path, then syncs the directory. On
-// error the temporary file is removed and path is untouched.
-func writeAtomic(path string, write func(*os.File) error) error {
-	tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	err = write(f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return syncDir(filepath.Dir(path))
-}
-
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // Abort abandons the dataset: it removes the partial directory, leaving a
