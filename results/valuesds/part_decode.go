@@ -152,42 +152,37 @@ func (a cellKey) less(b cellKey) bool {
 // mayHold reports whether the statistics of a row group leave room for a
 // cell sel wants; without statistics it may.
 func mayHold(rg *metadata.RowGroupMetaData, sel selection) bool {
-	vs, vok := int32Stats(rg, 0)
-	xs, xok := int64Stats(rg, 1)
+	vs, vok := columnStats[*metadata.Int32Statistics](rg, 0)
+	xs, xok := columnStats[*metadata.Int64Statistics](rg, 1)
 	return !(vok && (vs.Max() < sel.lo || vs.Min() > sel.hi)) && !(xok && (xs.Max() < sel.first || xs.Min() > sel.last))
 }
 
 // skipped checks what the statistics of a skipped row group say against the
 // order and the part's bounds, and returns its last cell as far as they tell.
 func (c partCheck) skipped(rg *metadata.RowGroupMetaData, last cellKey) (cellKey, error) {
-	vs, vok := int32Stats(rg, 0)
+	vs, vok := columnStats[*metadata.Int32Statistics](rg, 0)
 	if !vok || vs.Min() != vs.Max() {
 		return last, fmt.Errorf("statistics of v are absent or span several values, though a row group holds one value")
 	}
-	xs, xok := int64Stats(rg, 1)
+	xs, xok := columnStats[*metadata.Int64Statistics](rg, 1)
 	if !xok || vs.Min() <= last.v || xs.Min() < c.part.XFirst || xs.Max() > c.part.XLast {
 		return last, fmt.Errorf("statistics (v %d, x %d..%d) break the order or leave rows %d..%d", vs.Min(), xs.Min(), xs.Max(), c.part.XFirst, c.part.XLast)
 	}
 	return cellKey{v: vs.Max(), x: c.part.XLast + 1}, nil
 }
 
-func int32Stats(rg *metadata.RowGroupMetaData, col int) (*metadata.Int32Statistics, bool) {
+// columnStats returns the statistics of column col of rg, and whether
+// they hold a min and max.
+func columnStats[S interface {
+	*metadata.Int32Statistics | *metadata.Int64Statistics
+	HasMinMax() bool
+}](rg *metadata.RowGroupMetaData, col int) (S, bool) {
 	cc, err := rg.ColumnChunk(col)
 	if err != nil {
 		return nil, false
 	}
 	st, err := cc.Statistics()
-	s, ok := st.(*metadata.Int32Statistics)
-	return s, err == nil && ok && s.HasMinMax()
-}
-
-func int64Stats(rg *metadata.RowGroupMetaData, col int) (*metadata.Int64Statistics, bool) {
-	cc, err := rg.ColumnChunk(col)
-	if err != nil {
-		return nil, false
-	}
-	st, err := cc.Statistics()
-	s, ok := st.(*metadata.Int64Statistics)
+	s, ok := st.(S)
 	return s, err == nil && ok && s.HasMinMax()
 }
 
