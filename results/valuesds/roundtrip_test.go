@@ -142,3 +142,40 @@ func TestFromBandAgainstValuesFile(t *testing.T) {
 		t.Fatalf("manifest of a full sweep: %+v", d.Manifest)
 	}
 }
+
+// TestCommitReplacesOnlyWhenComplete: a new run at the name of a complete
+// dataset leaves it whole until Commit, which replaces it and leaves no
+// partial or old directory; Abort leaves it as it was.
+func TestCommitReplacesOnlyWhenComplete(t *testing.T) {
+	table, _ := randomTable(6, 12, 5)
+	dir := datasetDir(t)
+	writeDataset(t, dir, testMeta(12, 0, 5), table, 4)
+	before, _ := os.ReadFile(filepath.Join(dir, ManifestName))
+	for _, commit := range []bool{false, true} {
+		w, err := Create(dir, testMeta(12, 0, 2), Options{BlockRows: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		feed(t, w, table, 4)
+		if now, _ := os.ReadFile(filepath.Join(dir, ManifestName)); string(now) != string(before) {
+			t.Fatal("the complete dataset changed before Commit")
+		}
+		if !commit {
+			if err := w.Abort(); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := w.Commit(Final{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := Open(dir)
+	if err != nil || d.Manifest.Values != "0-2" {
+		t.Fatalf("after Commit: %v, %+v", err, d)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dir))
+	if len(entries) != 1 {
+		t.Fatalf("left beside the dataset: %v", entries)
+	}
+}
