@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 )
 
 // A run that writes no table file (compute -write values or none) cannot
@@ -50,23 +51,36 @@ func SaveState(path string, st RunState, writeEngine func(io.Writer) error) erro
 	if err != nil {
 		return fmt.Errorf("save state %s: %w", path, err)
 	}
-	err = WriteAtomic(path, func(f *os.File) error {
-		sum := sha256.New()
-		w := io.MultiWriter(f, sum)
-		var length [4]byte
-		binary.LittleEndian.PutUint32(length[:], uint32(len(head)))
-		_, err := w.Write(append(append([]byte(stateFileMagic), length[:]...), head...))
-		if err == nil {
-			err = writeEngine(w)
-		}
-		if err == nil {
-			_, err = f.Write(sum.Sum(nil))
-		}
-		return err
-	})
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
 	if err != nil {
 		return fmt.Errorf("save state %s: %w", path, err)
 	}
+	sum := sha256.New()
+	w := io.MultiWriter(f, sum)
+	var length [4]byte
+	binary.LittleEndian.PutUint32(length[:], uint32(len(head)))
+	_, err = w.Write(append(append([]byte(stateFileMagic), length[:]...), head...))
+	if err == nil {
+		err = writeEngine(w)
+	}
+	if err == nil {
+		_, err = f.Write(sum.Sum(nil))
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("save state %s: %w", path, err)
+	}
+	syncDir(filepath.Dir(path))
 	return nil
 }
 
