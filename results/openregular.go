@@ -49,3 +49,8 @@ func FileKind(mode os.FileMode) string {
 	}
 	return "special file"
 }
+
+// OpenRegular opens name with flag as openRegular does, for the packages
+// that read result directories: anything but a regular file is an error,
+// and with syscall.O_NOFOLLOW in flag so is a symbolic link.
+func OpenRegular(name string, flag int) (*os.File, error) { return openRegular(name, flag) }

@@ -10,6 +10,7 @@ import (
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
 )
 
 // tableFile is the file found for one table.
@@ -47,6 +48,10 @@ func findTablesAt(dir string, ids []string, n int) (inputSet, error) {
 			err = fmt.Errorf("not a directory")
 		}
 		return set, fmt.Errorf("-in %s: %w (compute tables there first: go run ./cmd/compute -out %s)", dir, err, dir)
+	}
+	if valuesds.IsDataset(dir) {
+		return set, fmt.Errorf("-in %s is a values dataset, which holds some values only: the claims read whole tables, "+
+			"so give the directory of the table files; a values dataset goes with -patterns or -claims-from", dir)
 	}
 	for _, id := range ids {
 		f, ok, err := tableFileOf(dir, id, n)

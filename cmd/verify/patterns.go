@@ -12,6 +12,7 @@ import (
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
 )
 
 // valueRange is the inclusive range of values of -values.
@@ -28,15 +29,16 @@ func parseValueRange(s string) (valueRange, error) {
 	return valueRange{int(r.Lo), int(r.Hi)}, err
 }
 
-// patternTableFile checks that -in names one table file, as -patterns needs.
+// patternTableFile checks that -in names one table file, values file or
+// values dataset directory, as -patterns needs.
 func patternTableFile(in string) error {
 	st, err := os.Stat(in)
 	switch {
 	case err != nil:
 		return fmt.Errorf("-in %s: %w", in, err)
-	case st.IsDir():
-		return usagef("-in %s is a directory; -patterns needs one table file, e.g. -in %s",
-			in, filepath.Join(in, "gneg1_n10000.arrow"))
+	case st.IsDir() && !valuesds.IsDataset(in):
+		return usagef("-in %s is a directory, not a values dataset (<id>_n<N>.values); -patterns needs one table file, "+
+			"values file or values dataset, e.g. -in %s", in, filepath.Join(in, "gneg1_n10000.arrow"))
 	}
 	return nil
 }
@@ -134,14 +136,15 @@ func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Write
 	return finishReport(opts, in, reports, time.Since(start), stdout, stderr)
 }
 
-// patternClaimsInput resolves -in for -claims-from: a table file as it is,
-// or in a directory the file of table with the largest n.
+// patternClaimsInput resolves -in for -claims-from: a table file, values
+// file or values dataset directory as it is, or in another directory the
+// table file of table with the largest n.
 func patternClaimsInput(in, table string) (string, inputSet, error) {
 	st, err := os.Stat(in)
 	if err != nil {
 		return "", inputSet{}, fmt.Errorf("-in %s: %w", in, err)
 	}
-	if st.IsDir() {
+	if st.IsDir() && !valuesds.IsDataset(in) {
 		set, err := findTables(in, []string{table})
 		if err != nil {
 			return "", inputSet{}, err
@@ -156,6 +159,6 @@ func patternClaimsInput(in, table string) (string, inputSet, error) {
 	if err != nil {
 		return "", inputSet{}, err
 	}
-	f := tableFile{ID: info.Table, File: filepath.Base(in), N: info.N, path: in}
+	f := tableFile{ID: info.Table, File: filepath.Base(filepath.Clean(in)), N: info.N, path: in}
 	return in, inputSet{dir: filepath.Dir(in), found: []tableFile{f}}, nil
 }

@@ -46,7 +46,8 @@ type options struct {
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	in := fs.String("in", "out", "directory of the table files <table>_n<N>.arrow that cmd/compute writes")
+	in := fs.String("in", "out", "directory of the table files <table>_n<N>.arrow that cmd/compute writes; "+
+		"with -patterns or -claims-from also one table file, values file or values dataset directory <table>_n<N>.values")
 	exactN := fs.Int("n", -1, "read the table files of this n only (default: the largest n of each table in -in)")
 	claimList := fs.String("claims", "*", "comma-separated claim ids or patterns (goishi.*, pass.lem4?); see -list")
 	bound := fs.Int("bound", 0, "solver bound for every claim that has one; 0 keeps each claim's default (see -list). "+

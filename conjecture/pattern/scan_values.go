@@ -3,22 +3,36 @@ package pattern
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
 )
 
-// ScanInput indexes the values lo … maxValue of the file at path, a table
-// file (ScanFile) or a values file (ScanValuesFile), told apart by name
-// (results.IsValuesFileName). 0 ≤ lo ≤ maxValue.
+// ScanInput indexes the values lo … maxValue of the input at path: a values
+// dataset directory (ScanDataset), a values file (ScanValuesFile), told
+// apart by name (results.IsValuesFileName), or else a table file
+// (ScanFile). 0 ≤ lo ≤ maxValue.
 func ScanInput(ctx context.Context, path string, lo, maxValue int) (*Index, results.Info, error) {
-	if results.IsValuesFileName(path) {
+	switch {
+	case valuesds.IsDataset(path):
+		return ScanDataset(ctx, path, lo, maxValue)
+	case results.IsValuesFileName(path):
 		return ScanValuesFile(ctx, path, lo, maxValue)
 	}
 	return ScanFile(ctx, path, maxValue)
 }
 
-// ReadInputInfo returns the metadata of a table file or a values file.
+// ReadInputInfo returns the metadata of a table file, a values file or a
+// values dataset (from its manifest, which it validates).
 func ReadInputInfo(path string) (results.Info, error) {
+	if valuesds.IsDataset(path) {
+		d, err := valuesds.Open(path)
+		if err != nil {
+			return results.Info{}, err
+		}
+		return d.Info(), nil
+	}
 	if results.IsValuesFileName(path) {
 		info, _, err := results.ReadValuesInfo(path)
 		return info, err
@@ -47,17 +61,59 @@ func ScanValuesFile(ctx context.Context, path string, lo, maxValue int) (*Index,
 			return err
 		}
 		for i, v := range vs {
-			if int(v) > maxValue {
-				continue
-			}
-			if x := xs[i]; idx.first[v][x] < 0 {
-				idx.first[v][x] = ys[i]
-			} else {
-				idx.extra[v] = append(idx.extra[v], Cell{int(x), int(ys[i])})
+			if int(v) <= maxValue {
+				idx.addCell(v, xs[i], ys[i])
 			}
 		}
 		return nil
 	})
+	if err != nil {
+		return nil, results.Info{}, err
+	}
+	idx.rows = info.N + 1
+	return idx, info, nil
+}
+
+// addCell records the cell (x, y) of value v ≤ maxValue, the cells of a row
+// given in increasing y.
+func (idx *Index) addCell(v, x, y int32) {
+	if idx.first[v][x] < 0 {
+		idx.first[v][x] = y
+	} else {
+		idx.extra[v] = append(idx.extra[v], Cell{int(x), int(y)})
+	}
+}
+
+// ScanDataset indexes the values lo … maxValue of the values dataset at dir
+// (compute -write values), reading only those values, each part checked
+// against its checksum and its cells against the dataset's invariants
+// (valuesds.Dataset.Scan). The dataset must hold every value asked for and
+// every row of the table, as ScanValuesFile's file must.
+func ScanDataset(ctx context.Context, dir string, lo, maxValue int) (*Index, results.Info, error) {
+	d, err := valuesds.Open(dir)
+	if err != nil {
+		return nil, results.Info{}, err
+	}
+	m, values := d.Manifest, d.Manifest.ValueRange()
+	if lo < int(values.Lo) || maxValue > int(values.Hi) {
+		return nil, results.Info{}, fmt.Errorf("%s holds the cells of the values %s only, not all of %d-%d: "+
+			"compute it with -write values -values covering them, or use the table file", dir, values, lo, maxValue)
+	}
+	if m.Rows.First != 0 || m.Rows.Last != m.N || m.N > math.MaxInt32 {
+		return nil, results.Info{}, fmt.Errorf("%s holds rows %d..%d of a table of n = %d: a pattern search needs every row, n ≤ %d",
+			dir, m.Rows.First, m.Rows.Last, m.N, math.MaxInt32)
+	}
+	info := d.Info()
+	idx := NewIndex(info.N, maxValue)
+	want := results.ValueRange{Lo: int32(lo), Hi: int32(maxValue)}
+	err = d.Scan(ctx, func(x0 int64, start []int32, ys []int64, vs []int32) error {
+		for r := range len(start) - 1 {
+			for k := start[r]; k < start[r+1]; k++ {
+				idx.addCell(vs[k], int32(x0)+int32(r), int32(ys[k]))
+			}
+		}
+		return nil
+	}, valuesds.ScanOptions{Values: &want})
 	if err != nil {
 		return nil, results.Info{}, err
 	}

@@ -2,6 +2,7 @@ package pattern_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
 )
 
@@ -75,5 +77,55 @@ func TestValuesFileSearchesLikeTheTable(t *testing.T) {
 	}
 	if _, _, err := pattern.ScanInput(context.Background(), valuesPath, 0, 30); err == nil || !strings.Contains(err.Error(), "values 0-24 only") {
 		t.Errorf("values 0-30 of a 0-24 values file: %v", err)
+	}
+}
+
+// writeDataset writes the values dataset (values lo-hi) of table id at n in
+// blocks of b rows and returns its directory.
+func writeDataset(t *testing.T, id string, n int, values results.ValueRange, b int64) string {
+	t.Helper()
+	r, _ := tables.Lookup(id)
+	dir := filepath.Join(t.TempDir(), valuesds.DirName(id, int64(n)))
+	err := valuesds.WriteFullSweep(context.Background(), dir, r, n, values, engine.Config{Workers: 2, Tile: 32}, valuesds.Options{BlockRows: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestDatasetSearchesLikeTheValuesFile: a values dataset gives the same
+// index as the values file of the same sweep, for every value searched;
+// it is refused for values it does not hold, and a damaged one is an error
+// that says so.
+func TestDatasetSearchesLikeTheValuesFile(t *testing.T) {
+	const n = 700
+	_, valuesPath := writeBoth(t, "gneg1", n, results.ValueRange{Lo: 0, Hi: 20})
+	dir := writeDataset(t, "gneg1", n, results.ValueRange{Lo: 0, Hi: 20}, 128)
+	fromFile, _, err := pattern.ScanInput(context.Background(), valuesPath, 3, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromDataset, info, err := pattern.ScanInput(context.Background(), dir, 3, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Table != "gneg1" || info.N != n || fromDataset.Rows() != fromFile.Rows() {
+		t.Fatalf("dataset: %+v, %d rows; values file %d rows", info, fromDataset.Rows(), fromFile.Rows())
+	}
+	for v := 3; v <= 20; v++ {
+		want := search(t, fromFile, v, pattern.Options{})
+		if got := search(t, fromDataset, v, pattern.Options{}); !reflect.DeepEqual(got, want) {
+			t.Fatalf("value %d: on the dataset %v, on the values file %v", v, got, want)
+		}
+	}
+	if _, _, err := pattern.ScanInput(context.Background(), dir, 0, 21); err == nil || !strings.Contains(err.Error(), "values 0-20 only") {
+		t.Errorf("values 0-21 of a 0-20 dataset: %v", err)
+	}
+	part := filepath.Join(dir, valuesds.PartName(256))
+	if err := os.Truncate(part, 200); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := pattern.ScanInput(context.Background(), dir, 3, 20); err == nil || !strings.HasPrefix(err.Error(), "damaged values dataset: "+part) {
+		t.Errorf("a truncated part: %v", err)
 	}
 }

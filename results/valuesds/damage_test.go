@@ -1,0 +1,321 @@
+package valuesds
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// editManifest rewrites the manifest of dir through edit.
+func editManifest(t *testing.T, dir string, edit func(m *Manifest)) {
+	t.Helper()
+	path := filepath.Join(dir, ManifestName)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	edit(&m)
+	if data, err = encodeManifest(&m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// resum sets the manifest's sha256 of the part file to its bytes' checksum,
+// as a forger would.
+func resum(t *testing.T, dir string, part int) {
+	t.Helper()
+	editManifest(t, dir, func(m *Manifest) {
+		data, _ := os.ReadFile(filepath.Join(dir, m.Parts[part].File))
+		m.Parts[part].SHA256 = fmt.Sprintf("%x", sha256.Sum256(data))
+	})
+}
+
+// TestDamagedRefused: every damage is refused by Open or Scan with an error
+// that starts "damaged values dataset: " and names the damaged file, also
+// when the manifest's own checks were recomputed to match.
+func TestDamagedRefused(t *testing.T) {
+	part := func(dir string) string { return filepath.Join(dir, PartName(8)) }
+	manifest := func(dir string) string { return filepath.Join(dir, ManifestName) }
+	cases := []struct {
+		name   string
+		damage func(t *testing.T, dir string)
+		file   func(dir string) string
+	}{
+		{"bit flip in a part", func(t *testing.T, dir string) {
+			data, _ := os.ReadFile(part(dir))
+			data[len(data)/2] ^= 4
+			os.WriteFile(part(dir), data, 0o644)
+		}, part},
+		{"part deleted", func(t *testing.T, dir string) { os.Remove(part(dir)) }, part},
+		{"part truncated", func(t *testing.T, dir string) { os.Truncate(part(dir), 100) }, part},
+		{"part truncated, sha256 recomputed", func(t *testing.T, dir string) { os.Truncate(part(dir), 100); resum(t, dir, 1) }, part},
+		{"part replaced by another, sha256 recomputed", func(t *testing.T, dir string) {
+			data, _ := os.ReadFile(filepath.Join(dir, PartName(16)))
+			os.WriteFile(part(dir), data, 0o644)
+			resum(t, dir, 1)
+		}, part},
+		{"part is a FIFO", func(t *testing.T, dir string) { os.Remove(part(dir)); syscall.Mkfifo(part(dir), 0o644) }, part},
+		{"cells of a part and the total moved together", func(t *testing.T, dir string) {
+			editManifest(t, dir, func(m *Manifest) { m.Parts[1].Cells++; m.Cells++ })
+		}, part},
+		{"cells_sha256 edited", func(t *testing.T, dir string) {
+			editManifest(t, dir, func(m *Manifest) { m.CellsSHA256 = strings.Repeat("ab", 32) })
+		}, manifest},
+		{"cells without the parts", func(t *testing.T, dir string) {
+			editManifest(t, dir, func(m *Manifest) { m.Cells++ })
+		}, manifest},
+		{"a part left out of the manifest", func(t *testing.T, dir string) {
+			editManifest(t, dir, func(m *Manifest) { m.Parts = append(m.Parts[:1], m.Parts[2:]...) })
+		}, manifest},
+		{"values widened", func(t *testing.T, dir string) {
+			editManifest(t, dir, func(m *Manifest) { m.Values = "0-20" })
+		}, func(dir string) string { return filepath.Join(dir, PartName(0)) }},
+		{"manifest deleted", func(t *testing.T, dir string) { os.Remove(manifest(dir)) }, manifest},
+		{"manifest truncated", func(t *testing.T, dir string) { os.Truncate(manifest(dir), 50) }, manifest},
+	}
+	table, _ := randomTable(11, 30, 9)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := datasetDir(t)
+			writeDataset(t, dir, testMeta(30, 0, 9), table, 8)
+			c.damage(t, dir)
+			_, err := scanAll(t, dir, ScanOptions{})
+			want := "damaged values dataset: " + c.file(dir) + ": "
+			if !errors.Is(err, ErrDamaged) || !strings.HasPrefix(fmt.Sprint(err), want) {
+				t.Fatalf("got %v, want an error starting %q", err, want)
+			}
+		})
+	}
+}
+
+// TestRookCheck: the rook option refuses a value twice in a row or in a
+// column, which a table without it accepts; a cell with two values is
+// refused always.
+func TestRookCheck(t *testing.T) {
+	rows := func(cells ...[3]int64) Rows { // (x, y, v) in (x, y) order, n = 3
+		r := Rows{Start: []int32{0}}
+		for x := range int64(4) {
+			for _, c := range cells {
+				if c[0] == x {
+					r.Y, r.Value = append(r.Y, c[1]), append(r.Value, int32(c[2]))
+				}
+			}
+			r.Start = append(r.Start, int32(len(r.Y)))
+		}
+		return r
+	}
+	for name, r := range map[string]Rows{
+		"twice in a row":    rows([3]int64{1, 0, 2}, [3]int64{1, 3, 2}),
+		"twice in a column": rows([3]int64{0, 2, 1}, [3]int64{3, 2, 1}),
+	} {
+		dir := datasetDir(t)
+		writeDataset(t, dir, testMeta(3, 0, 5), r, 2)
+		if _, err := scanAll(t, dir, ScanOptions{}); err != nil {
+			t.Fatalf("%s without the rook check: %v", name, err)
+		}
+		if _, err := scanAll(t, dir, ScanOptions{Rook: true}); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "rook") {
+			t.Fatalf("%s with the rook check: %v", name, err)
+		}
+	}
+}
+
+// TestNotADataset: a regular file, a missing path and an empty directory
+// are refused with a message naming them.
+func TestNotADataset(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "x.values")
+	os.WriteFile(file, []byte("x"), 0o644)
+	for path, want := range map[string]string{
+		file:                         "not a dataset directory",
+		filepath.Join(dir, "absent"): "no such file",
+		dir:                          "damaged values dataset: " + filepath.Join(dir, ManifestName) + ": missing",
+	} {
+		if _, err := Open(path); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), path) {
+			t.Errorf("Open(%s) = %v, want %q", path, err, want)
+		}
+	}
+}
+
+// failingDisk accepts limit bytes, then fails as a full disk does.
+type failingDisk struct {
+	w     io.Writer
+	limit *int
+}
+
+func (d failingDisk) Write(p []byte) (int, error) {
+	if len(p) > *d.limit {
+		n, _ := d.w.Write(p[:*d.limit])
+		*d.limit = 0
+		return n, &os.PathError{Op: "write", Path: "part", Err: syscall.ENOSPC}
+	}
+	*d.limit -= len(p)
+	return d.w.Write(p)
+}
+
+// TestDiskFull: a full disk during a part write ends WriteRows with an error
+// wrapping ENOSPC, keeps the finished parts, leaves no temporary file, and
+// the run resumes from Progress to the same dataset as one without failure.
+func TestDiskFull(t *testing.T) {
+	const n = 40
+	table, _ := randomTable(2, n, 9)
+	meta := testMeta(n, 0, 9)
+	clean := datasetDir(t)
+	writeDataset(t, clean, meta, table, 8)
+
+	dir := datasetDir(t)
+	limit := 1 << 30
+	opts := Options{BlockRows: 8, wrapPart: func(w io.Writer) io.Writer { return failingDisk{w, &limit} }}
+	w, err := Create(dir, meta, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed(t, w, Rows{Start: table.Start[:17], Y: table.Y, Value: table.Value}, 3) // parts 0 and 8
+	limit = 200
+	var start []int32
+	for _, s := range table.Start[16:] {
+		start = append(start, s-table.Start[16])
+	}
+	err = w.WriteRows(16, start, table.Y[table.Start[16]:], table.Value[table.Start[16]:])
+	if !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("the full disk gave %v", err)
+	}
+	if err2 := w.Commit(Final{}); !errors.Is(err2, syscall.ENOSPC) {
+		t.Fatalf("Commit after the failure: %v", err2)
+	}
+	entries, _ := os.ReadDir(PartialDir(dir))
+	if len(entries) != 2 || entries[0].Name() != PartName(0) || entries[1].Name() != PartName(8) {
+		t.Fatalf("after the failure the partial directory holds %v", entries)
+	}
+	p := w.Progress()
+	if p.NextRow != 16 || len(p.Parts) != 2 {
+		t.Fatalf("progress %+v", p)
+	}
+	resumed, err := Resume(dir, meta, p, Options{BlockRows: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed(t, resumed, table, 7)
+	if err := resumed.Commit(Final{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	assertSameDataset(t, clean, dir)
+}
+
+// assertSameDataset checks that the datasets a and b have the same manifest
+// and part files.
+func assertSameDataset(t *testing.T, a, b string) {
+	t.Helper()
+	entries, _ := os.ReadDir(a)
+	others, _ := os.ReadDir(b)
+	if len(entries) != len(others) {
+		t.Fatalf("%d files, %d files", len(entries), len(others))
+	}
+	for _, e := range entries {
+		x, _ := os.ReadFile(filepath.Join(a, e.Name()))
+		y, err := os.ReadFile(filepath.Join(b, e.Name()))
+		if err != nil || !bytes.Equal(x, y) {
+			t.Fatalf("%s differs: %v", e.Name(), err)
+		}
+	}
+}
+
+// TestResumeAfterCrash: a run that stops after some parts (and leaves a
+// part after its checkpoint and a temporary file) resumes from its Progress
+// to a dataset identical to an uninterrupted one; a damaged listed part is
+// refused.
+func TestResumeAfterCrash(t *testing.T) {
+	const n = 50
+	table, _ := randomTable(9, n, 7)
+	meta := testMeta(n, 1, 6)
+	clean := datasetDir(t)
+	writeDataset(t, clean, meta, table, 6)
+
+	dir := datasetDir(t)
+	w, err := Create(dir, meta, Options{BlockRows: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed(t, w, Rows{Start: table.Start[:22], Y: table.Y, Value: table.Value}, 4) // rows 0..20: parts 0, 6, 12
+	p := w.Progress()
+	data, _ := json.Marshal(p) // as a checkpoint file holds it
+	feed(t, w, Rows{X0: 21, Start: shift(table.Start[21:27]), Y: table.Y[table.Start[21]:], Value: table.Value[table.Start[21]:]}, 5)
+	os.WriteFile(filepath.Join(PartialDir(dir), ".part-000000000024.parquet.tmp"), []byte("torn"), 0o644)
+	if _, err := os.Stat(filepath.Join(PartialDir(dir), PartName(18))); err != nil {
+		t.Fatal("the part after the checkpoint was not written")
+	}
+	w = nil // the crash
+
+	var saved Progress
+	if err := json.Unmarshal(data, &saved); err != nil {
+		t.Fatal(err)
+	}
+	if saved.NextRow != 18 {
+		t.Fatalf("next row %d, want 18", saved.NextRow)
+	}
+	resumed, err := Resume(dir, meta, saved, Options{BlockRows: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed(t, resumed, table, 9) // from row 0: rows before 18 are dropped
+	if err := resumed.Commit(Final{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	assertSameDataset(t, clean, dir)
+
+	w2, _ := Create(dir, meta, Options{BlockRows: 6})
+	feed(t, w2, Rows{Start: table.Start[:22], Y: table.Y, Value: table.Value}, 4)
+	p = w2.Progress()
+	os.WriteFile(filepath.Join(PartialDir(dir), PartName(6)), []byte("damaged"), 0o644)
+	if _, err := Resume(dir, meta, p, Options{BlockRows: 6}); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), PartName(6)) {
+		t.Fatalf("resume over a damaged part: %v", err)
+	}
+	if _, err := Resume(dir, meta, p, Options{BlockRows: 5}); err == nil {
+		t.Fatal("resume with another block size was accepted")
+	}
+}
+
+// shift rebases start offsets to 0.
+func shift(start []int32) []int32 {
+	out := make([]int32, len(start))
+	for i, s := range start {
+		out[i] = s - start[0]
+	}
+	return out
+}
+
+// TestWriteRowsRefusesBadRows: a gap, decreasing columns, a column beyond n
+// and a row beyond the table are errors; Commit before the last row is too.
+func TestWriteRowsRefusesBadRows(t *testing.T) {
+	meta := testMeta(5, 0, 3)
+	for name, call := range map[string]func(w *Writer) error{
+		"gap":               func(w *Writer) error { return w.WriteRows(1, []int32{0, 0}, nil, nil) },
+		"decreasing":        func(w *Writer) error { return w.WriteRows(0, []int32{0, 2}, []int64{3, 1}, []int32{0, 0}) },
+		"column beyond n":   func(w *Writer) error { return w.WriteRows(0, []int32{0, 1}, []int64{6}, []int32{0}) },
+		"row beyond table":  func(w *Writer) error { return w.WriteRows(5, []int32{0, 0, 0}, nil, nil) },
+		"short ys":          func(w *Writer) error { return w.WriteRows(0, []int32{0, 2}, []int64{1}, []int32{0}) },
+		"commit incomplete": func(w *Writer) error { return w.Commit(Final{}) },
+	} {
+		w, err := Create(datasetDir(t), meta, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := call(w); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

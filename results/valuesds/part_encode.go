@@ -1,0 +1,166 @@
+package valuesds
+
+import (
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/apache/arrow/go/v17/parquet"
+	"github.com/apache/arrow/go/v17/parquet/compress"
+	"github.com/apache/arrow/go/v17/parquet/file"
+	"github.com/apache/arrow/go/v17/parquet/schema"
+
+	"github.com/grundy-lab/grundy/results"
+)
+
+// cells is a column-wise list of cells.
+type cells struct {
+	vs     []int32
+	xs, ys []int64
+}
+
+func (c *cells) len() int { return len(c.vs) }
+
+func (c *cells) reset() { c.vs, c.xs, c.ys = c.vs[:0], c.xs[:0], c.ys[:0] }
+
+func (c *cells) append(v int32, x, y int64) {
+	c.vs, c.xs, c.ys = append(c.vs, v), append(c.xs, x), append(c.ys, y)
+}
+
+// byValue returns the cells of c, which are in (x, y) order, stably
+// reordered by v into out: the (v, x, y) order of a part. It sorts by
+// counting when the values span little more than the cells, by comparison
+// otherwise, so that its memory stays proportional to the cells.
+func byValue(c *cells, out *cells) {
+	out.reset()
+	if c.len() == 0 {
+		return
+	}
+	lo, hi := slices.Min(c.vs), slices.Max(c.vs)
+	n := c.len()
+	out.vs, out.xs, out.ys = slices.Grow(out.vs, n)[:n], slices.Grow(out.xs, n)[:n], slices.Grow(out.ys, n)[:n]
+	place := func(to, from int) {
+		out.vs[to], out.xs[to], out.ys[to] = c.vs[from], c.xs[from], c.ys[from]
+	}
+	if span := int64(hi) - int64(lo) + 1; span <= 4*int64(n)+1024 {
+		next := make([]int, span+1) // next[v-lo]: where the next cell of value v goes
+		for _, v := range c.vs {
+			next[v-lo+1]++
+		}
+		for i := 1; i < len(next); i++ {
+			next[i] += next[i-1]
+		}
+		for i, v := range c.vs {
+			place(next[v-lo], i)
+			next[v-lo]++
+		}
+		return
+	}
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return int(int64(c.vs[a]) - int64(c.vs[b])) })
+	for to, from := range order {
+		place(to, int(from))
+	}
+}
+
+// partSchema is the schema of a part: v int32, x int64, y int64, required.
+func partSchema() *schema.GroupNode {
+	root, err := schema.NewGroupNode("schema", parquet.Repetitions.Required, schema.FieldList{
+		schema.NewInt32Node("v", parquet.Repetitions.Required, -1),
+		schema.NewInt64Node("x", parquet.Repetitions.Required, -1),
+		schema.NewInt64Node("y", parquet.Repetitions.Required, -1),
+	}, -1)
+	if err != nil {
+		panic(err) // a fixed, valid schema
+	}
+	return root
+}
+
+// partProperties: v dictionary/RLE, x and y DELTA_BINARY_PACKED, zstd,
+// statistics on every column (what lets a reader skip row groups).
+var partProperties = parquet.NewWriterProperties(
+	parquet.WithVersion(parquet.V2_6),
+	parquet.WithCreatedBy("grundy "+results.Version),
+	parquet.WithDictionaryDefault(false),
+	parquet.WithDictionaryFor("v", true),
+	parquet.WithEncodingFor("x", parquet.Encodings.DeltaBinaryPacked),
+	parquet.WithEncodingFor("y", parquet.Encodings.DeltaBinaryPacked),
+	parquet.WithCompression(compress.Codecs.Zstd),
+	parquet.WithStats(true),
+	parquet.WithMaxRowGroupLength(MaxPartCells+1),
+)
+
+// partMetadata is the key-value metadata of the part of rows xFirst..xLast.
+func partMetadata(m Meta, xFirst, xLast int64) [][2]string {
+	return [][2]string{
+		{results.KeyTable, m.Table}, {results.KeySymbol, m.Symbol}, {results.KeyN, formatInt(m.N)},
+		{results.KeyDefinition, m.Definition}, {results.KeySource, m.Source},
+		{results.KeyValues, m.Values.String()}, {"sweep", string(m.Sweep)},
+		{results.KeyVersion, results.Version}, {"x_first", formatInt(xFirst)}, {"x_last", formatInt(xLast)},
+		{results.KeyLayout, Layout},
+	}
+}
+
+// encodePart writes the Parquet part of rows xFirst..xLast to w: the cells
+// c, in (v, x, y) order, one row group per value.
+func encodePart(w io.Writer, m Meta, xFirst, xLast int64, c *cells) error {
+	return catchPanic(func() {
+		pw := file.NewParquetWriter(w, partSchema(), file.WithWriterProps(partProperties))
+		for a := 0; a < c.len(); {
+			b := a + 1
+			for b < c.len() && c.vs[b] == c.vs[a] {
+				b++
+			}
+			writeRowGroup(pw, c.vs[a:b], c.xs[a:b], c.ys[a:b])
+			a = b
+		}
+		for _, kv := range partMetadata(m, xFirst, xLast) {
+			must(pw.AppendKeyValueMetadata(kv[0], kv[1]))
+		}
+		must(pw.Close())
+	})
+}
+
+// writeRowGroup appends one row group of the columns vs, xs, ys; it panics
+// on an error, which encodePart recovers.
+func writeRowGroup(pw *file.Writer, vs []int32, xs, ys []int64) {
+	rg := pw.AppendRowGroup()
+	cw, err := rg.NextColumn()
+	must(err)
+	_, err = cw.(*file.Int32ColumnChunkWriter).WriteBatch(vs, nil, nil)
+	must(err)
+	must(cw.Close())
+	for _, col := range [][]int64{xs, ys} {
+		cw, err := rg.NextColumn()
+		must(err)
+		_, err = cw.(*file.Int64ColumnChunkWriter).WriteBatch(col, nil, nil)
+		must(err)
+		must(cw.Close())
+	}
+	must(rg.Close())
+}
+
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+// catchPanic runs f and returns its panic as an error: the Parquet library
+// panics on failed writes and on some malformed input.
+func catchPanic(f func()) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			if e, ok := p.(error); ok {
+				err = e
+			} else {
+				err = fmt.Errorf("%v", p)
+			}
+		}
+	}()
+	f()
+	return nil
+}

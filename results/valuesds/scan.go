@@ -1,0 +1,251 @@
+package valuesds
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"github.com/grundy-lab/grundy/results"
+)
+
+// ScanOptions restricts and checks a Scan.
+type ScanOptions struct {
+	// Values, if set, restricts the cells to these values, which must lie
+	// within the dataset's; Rows, if set, to these table rows, within the
+	// dataset's. Either one skips cells_sha256, which covers all cells; each
+	// part read is still checked against its sha256.
+	Values *results.ValueRange
+	Rows   *RowRange
+	// Rook checks that every value appears at most once per row and once
+	// per column, as in a rook-move table. The column check keeps a bit per
+	// column and value: at most maxRookBytes.
+	Rook bool
+}
+
+// maxRookBytes bounds the column bitsets of ScanOptions.Rook.
+const maxRookBytes = 512 << 20
+
+// emitRows is the most rows one call of visit gets.
+const emitRows = 1 << 16
+
+// Scan streams the cells of the dataset in (x, y) order, calling visit with
+// runs of consecutive table rows in the band sweep's shape: the cells of
+// row x0+i are ys[start[i]:start[i+1]] (increasing) with values
+// vs[start[i]:start[i+1]], rows without a cell included; the slices are
+// valid only during the call. It reads the parts opts needs one at a time,
+// checking each against its sha256 before decoding it and its cells as it
+// decodes them, and at the end of a whole scan checks cells_sha256. Memory
+// stays at one part. Damage is a DamageError naming the file; visit's error
+// is returned as it is.
+func (d *Dataset) Scan(ctx context.Context, visit func(x0 int64, start []int32, ys []int64, vs []int32) error, opts ScanOptions) error {
+	m := d.Manifest
+	sel, whole, err := d.selection(opts)
+	if err != nil {
+		return fmt.Errorf("scan %s: %w", d.Dir, err)
+	}
+	var cols *columnSets
+	if opts.Rook {
+		if cols, err = newColumnSets(sel, m.N); err != nil {
+			return fmt.Errorf("scan %s: %w", d.Dir, err)
+		}
+	}
+	sum := newCellSum()
+	var part, merged cells
+	var e emitter
+	for _, p := range m.Parts {
+		if p.XLast < sel.first || p.XFirst > sel.last {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		path := filepath.Join(d.Dir, p.File)
+		if err := checkPartSum(path, p.SHA256); err != nil {
+			return err
+		}
+		part.reset()
+		if err := decodePart(partCheck{m: m, part: p, path: path}, sel, &part); err != nil {
+			return err
+		}
+		if err := byCell(&part, &merged); err != nil {
+			return &DamageError{File: path, Err: err}
+		}
+		if cols != nil {
+			if err := cols.add(&merged); err != nil {
+				return &DamageError{File: path, Err: err}
+			}
+		}
+		if whole {
+			forEachRow(&merged, sum.add)
+		}
+		if err := e.emit(ctx, &merged, max(p.XFirst, sel.first), min(p.XLast, sel.last), visit); err != nil {
+			return err
+		}
+	}
+	if whole && (sum.cells != m.Cells || sum.sum() != m.CellsSHA256) {
+		return damaged(filepath.Join(d.Dir, ManifestName), "the parts hold %d cells with cells_sha256 %s, the manifest says %d with %s",
+			sum.cells, sum.sum(), m.Cells, m.CellsSHA256)
+	}
+	return nil
+}
+
+// selection turns opts into the cells to read, and says whether they are
+// all the dataset's.
+func (d *Dataset) selection(opts ScanOptions) (selection, bool, error) {
+	m := d.Manifest
+	r := m.ValueRange()
+	sel := selection{lo: r.Lo, hi: r.Hi, first: m.Rows.First, last: m.Rows.Last, rook: opts.Rook}
+	if v := opts.Values; v != nil {
+		if v.Lo > v.Hi || v.Lo < r.Lo || v.Hi > r.Hi {
+			return sel, false, fmt.Errorf("values %s are not within the dataset's %s", v, m.Values)
+		}
+		sel.lo, sel.hi = v.Lo, v.Hi
+	}
+	if w := opts.Rows; w != nil {
+		if w.First > w.Last || w.First < m.Rows.First || w.Last > m.Rows.Last {
+			return sel, false, fmt.Errorf("rows %d..%d are not within the dataset's %d..%d", w.First, w.Last, m.Rows.First, m.Rows.Last)
+		}
+		sel.first, sel.last = w.First, w.Last
+	}
+	whole := sel.lo == r.Lo && sel.hi == r.Hi && sel.first == m.Rows.First && sel.last == m.Rows.Last
+	return sel, whole, nil
+}
+
+// checkPartSum checks the part file at path against the manifest's sha256.
+func checkPartSum(path, want string) error {
+	got, err := fileSHA256(path)
+	if err != nil {
+		return &DamageError{File: path, Err: err}
+	}
+	if got != want {
+		return damaged(path, "sha256 %s, the manifest says %s", got, want)
+	}
+	return nil
+}
+
+// byCell reorders the cells of a part, in (v, x, y) order, into out in
+// (x, y) order by merging the runs of each value, and reports a cell that
+// holds two values.
+func byCell(c *cells, out *cells) error {
+	out.reset()
+	h := runHeap{c: c}
+	for a := 0; a < c.len(); {
+		b := a + 1
+		for b < c.len() && c.vs[b] == c.vs[a] {
+			b++
+		}
+		h.runs = append(h.runs, run{a, b})
+		a = b
+	}
+	heap.Init(&h)
+	for len(h.runs) > 0 {
+		i := h.runs[0].next
+		if k := out.len() - 1; k >= 0 && out.xs[k] == c.xs[i] && out.ys[k] == c.ys[i] {
+			return fmt.Errorf("cell (x=%d, y=%d) holds two values, %d and %d", c.xs[i], c.ys[i], out.vs[k], c.vs[i])
+		}
+		out.append(c.vs[i], c.xs[i], c.ys[i])
+		if h.runs[0].next++; h.runs[0].next == h.runs[0].end {
+			heap.Pop(&h)
+		} else {
+			heap.Fix(&h, 0)
+		}
+	}
+	return nil
+}
+
+// run is the not yet merged cells next..end-1 of one value.
+type run struct{ next, end int }
+
+// runHeap orders runs by the (x, y) of their next cell.
+type runHeap struct {
+	c    *cells
+	runs []run
+}
+
+func (h *runHeap) Len() int { return len(h.runs) }
+func (h *runHeap) Less(i, j int) bool {
+	a, b := h.runs[i].next, h.runs[j].next
+	return h.c.xs[a] < h.c.xs[b] || (h.c.xs[a] == h.c.xs[b] && h.c.ys[a] < h.c.ys[b])
+}
+func (h *runHeap) Swap(i, j int) { h.runs[i], h.runs[j] = h.runs[j], h.runs[i] }
+func (h *runHeap) Push(x any)    { h.runs = append(h.runs, x.(run)) }
+func (h *runHeap) Pop() any {
+	r := h.runs[len(h.runs)-1]
+	h.runs = h.runs[:len(h.runs)-1]
+	return r
+}
+
+// forEachRow calls f with the cells of each row of c, which is in (x, y)
+// order.
+func forEachRow(c *cells, f func(x int64, ys []int64, vs []int32)) {
+	for a := 0; a < c.len(); {
+		b := a + 1
+		for b < c.len() && c.xs[b] == c.xs[a] {
+			b++
+		}
+		f(c.xs[a], c.ys[a:b], c.vs[a:b])
+		a = b
+	}
+}
+
+// emitter hands the cells of rows to visit in the band sweep's shape.
+type emitter struct{ start []int32 }
+
+// emit calls visit for the rows first..last, whose cells c holds in (x, y)
+// order, in runs of at most emitRows rows.
+func (e *emitter) emit(ctx context.Context, c *cells, first, last int64, visit func(int64, []int32, []int64, []int32) error) error {
+	i := 0
+	for x0 := first; x0 <= last; x0 += emitRows {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rows := min(last-x0+1, emitRows)
+		e.start = append(e.start[:0], 0)
+		from := i
+		for r := range rows {
+			for i < c.len() && c.xs[i] == x0+r {
+				i++
+			}
+			e.start = append(e.start, int32(i-from))
+		}
+		if err := visit(x0, e.start, c.ys[from:i], c.vs[from:i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// columnSets records, for each value of a selection, the columns where it
+// was seen, for the rook check.
+type columnSets struct {
+	lo   int32
+	n    int64
+	seen [][]uint64 // seen[v-lo]: a bit per column, allocated on the value's first cell
+}
+
+func newColumnSets(sel selection, n int64) (*columnSets, error) {
+	words := (n + 64) / 64
+	span := int64(sel.hi) - int64(sel.lo) + 1
+	if words*8 > maxRookBytes/span {
+		return nil, fmt.Errorf("the rook check needs %d bytes for values %d-%d at n = %d, more than %d: check fewer values", words*8*span, sel.lo, sel.hi, n, maxRookBytes)
+	}
+	return &columnSets{lo: sel.lo, n: n, seen: make([][]uint64, span)}, nil
+}
+
+// add records the cells c and reports a value seen twice in a column.
+func (s *columnSets) add(c *cells) error {
+	for i, v := range c.vs {
+		set := s.seen[v-s.lo]
+		if set == nil {
+			set = make([]uint64, (s.n+64)/64)
+			s.seen[v-s.lo] = set
+		}
+		y := c.ys[i]
+		if set[y/64]&(1<<(y%64)) != 0 {
+			return fmt.Errorf("column %d holds value %d twice (again in row %d), which a rook table cannot", y, v, c.xs[i])
+		}
+		set[y/64] |= 1 << (y % 64)
+	}
+	return nil
+}

@@ -1,0 +1,228 @@
+package valuesds
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/grundy-lab/grundy/results"
+)
+
+// Meta says what a dataset holds: the table, its size, the range of values
+// kept, the sweep and the table rows written (normally 0..N).
+type Meta struct {
+	Table, Symbol, Definition, Source string
+	N                                 int64
+	Values                            results.ValueRange
+	Sweep                             Sweep
+	Rows                              RowRange
+}
+
+// check validates m as Create and Resume need it.
+func (m Meta) check() error {
+	switch {
+	case m.Table == "":
+		return fmt.Errorf("no table")
+	case m.N < 0 || m.N > MaxN:
+		return fmt.Errorf("n = %d is outside 0..%d", m.N, int64(MaxN))
+	case m.Values.Lo < 0 || m.Values.Lo > m.Values.Hi:
+		return fmt.Errorf("values %s: want 0 ≤ LO ≤ HI", m.Values)
+	case m.Sweep != SweepBand && m.Sweep != SweepFull:
+		return fmt.Errorf("sweep %q, want %q or %q", m.Sweep, SweepBand, SweepFull)
+	}
+	return checkRows(m.Rows, m.N)
+}
+
+// Options tunes a Writer.
+type Options struct {
+	// BlockRows is the number of table rows of a part; 0 means
+	// DefaultBlockRows.
+	BlockRows int64
+
+	// wrapPart, if set, wraps the writer of each part file (tests inject
+	// failures there).
+	wrapPart func(io.Writer) io.Writer
+}
+
+// blockRows is the block size of o, or an error for a negative one.
+func (o Options) blockRows() (int64, error) {
+	switch {
+	case o.BlockRows < 0:
+		return 0, fmt.Errorf("block of %d rows: want ≥ 1 (0 for the default %d)", o.BlockRows, DefaultBlockRows)
+	case o.BlockRows == 0:
+		return DefaultBlockRows, nil
+	}
+	return o.BlockRows, nil
+}
+
+// Writer writes one values dataset from the rows of the table in order
+// (WriteRows): it keeps the cells of one block of rows and writes each
+// finished block as a part. Use it from one goroutine. A Writer holds no
+// open file between calls: dropping it keeps the partial directory for
+// Resume; Abort removes it.
+type Writer struct {
+	dir, partial string
+	meta         Meta
+	opts         Options
+	blockRows    int64
+	next         int64 // the next row of the window to take: rows before are in parts or in block
+	blockFirst   int64 // first row of the block being filled
+	block        cells // its cells in (x, y) order
+	sorted       cells // reused for the (v, x, y) order of a part
+	parts        []Part
+	sum          *cellSum // of the cells of parts
+	err          error    // a part write that failed: the writer takes nothing more
+}
+
+// Create starts the dataset at dir (its final name, e.g. out/gneg1_n1000.values)
+// in the partial directory beside it, removing any partial directory of an
+// earlier run; a complete dataset at dir stays until Commit replaces it.
+// The parent directory must exist.
+func Create(dir string, meta Meta, opts Options) (*Writer, error) {
+	w, err := newWriter(dir, meta, opts)
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", dir, err)
+	}
+	if err := os.RemoveAll(w.partial); err != nil {
+		return nil, fmt.Errorf("create %s: %w", dir, err)
+	}
+	if err := os.Mkdir(w.partial, 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", dir, err)
+	}
+	return w, nil
+}
+
+// newWriter returns a writer at the start of meta's window.
+func newWriter(dir string, meta Meta, opts Options) (*Writer, error) {
+	if err := meta.check(); err != nil {
+		return nil, err
+	}
+	b, err := opts.blockRows()
+	if err != nil {
+		return nil, err
+	}
+	return &Writer{dir: filepath.Clean(dir), partial: PartialDir(dir), meta: meta, opts: opts, blockRows: b,
+		next: meta.Rows.First, blockFirst: meta.Rows.First, sum: newCellSum()}, nil
+}
+
+// NextRow is the first table row of the window not yet taken, Rows.Last+1
+// when all are.
+func (w *Writer) NextRow() int64 { return w.next }
+
+// WriteRows takes the table rows x0 .. x0+len(start)-2 in the shape of the
+// band sweep: the cells of row x0+i are ys[start[i]:start[i+1]] (increasing,
+// within 0..n) with values vs[start[i]:start[i+1]]. It keeps the cells with
+// LO ≤ v ≤ HI of the rows of the window not taken yet; rows taken before and
+// rows outside the window are dropped, so x0 may be at most NextRow (no gap)
+// until the window is complete. A part is written whenever a block fills;
+// after a failed part write every call returns that error.
+func (w *Writer) WriteRows(x0 int64, start []int32, ys []int64, vs []int32) error {
+	if w.err != nil {
+		return w.err
+	}
+	rows := int64(len(start)) - 1
+	switch {
+	case rows < 0:
+		return fmt.Errorf("write %s: rows from %d: start is empty, want one offset more than rows", w.dir, x0)
+	case len(ys) != len(vs) || int(start[rows]) > len(ys) || start[0] < 0:
+		return fmt.Errorf("write %s: rows from %d: start ends at %d, %d ys, %d values", w.dir, x0, start[rows], len(ys), len(vs))
+	case x0 < 0 || x0 > w.meta.N-rows+1:
+		return fmt.Errorf("write %s: rows %d..%d are outside the table 0..%d", w.dir, x0, x0+rows-1, w.meta.N)
+	case x0 > w.next && w.next <= w.meta.Rows.Last:
+		return fmt.Errorf("write %s: rows from %d leave a gap after row %d", w.dir, x0, w.next-1)
+	}
+	for i := range rows {
+		x := x0 + i
+		if x != w.next || x > w.meta.Rows.Last {
+			continue
+		}
+		a, b := start[i], start[i+1]
+		if a > b {
+			return fmt.Errorf("write %s: row %d: start offsets %d, %d decrease", w.dir, x, a, b)
+		}
+		if err := w.takeRow(x, ys[a:b], vs[a:b]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// takeRow adds the cells of row x = w.next in range to the block and writes
+// the block when it is full.
+func (w *Writer) takeRow(x int64, ys []int64, vs []int32) error {
+	lo, hi := w.meta.Values.Lo, w.meta.Values.Hi
+	last := int64(-1)
+	for i, y := range ys {
+		if y <= last || y > w.meta.N {
+			return fmt.Errorf("write %s: row %d: column %d after %d: want increasing columns within 0..%d", w.dir, x, y, last, w.meta.N)
+		}
+		last = y
+		if v := vs[i]; v >= lo && v <= hi {
+			w.block.append(v, x, y)
+		}
+	}
+	if w.block.len() > MaxPartCells {
+		w.err = fmt.Errorf("write %s: the block of rows from %d holds more than %d cells: use smaller blocks", w.dir, w.blockFirst, MaxPartCells)
+		return w.err
+	}
+	w.next++
+	if w.next-w.blockFirst == w.blockRows {
+		return w.finishBlock()
+	}
+	return nil
+}
+
+// finishBlock writes the block of rows blockFirst..next-1 as a part and
+// starts the next block.
+func (w *Writer) finishBlock() error {
+	xFirst, xLast := w.blockFirst, w.next-1
+	p, err := w.writePart(xFirst, xLast)
+	if err != nil {
+		w.err = fmt.Errorf("write %s: %w", w.dir, err)
+		return w.err
+	}
+	c := &w.block
+	for a := 0; a < c.len(); {
+		b := a + 1
+		for b < c.len() && c.xs[b] == c.xs[a] {
+			b++
+		}
+		w.sum.add(c.xs[a], c.ys[a:b], c.vs[a:b])
+		a = b
+	}
+	w.parts = append(w.parts, p)
+	w.block.reset()
+	w.blockFirst = w.next
+	return nil
+}
+
+// writePart writes the block's cells as the part of rows xFirst..xLast:
+// to a temporary file, synced, then renamed, so that a part file under its
+// name is always complete. On error the temporary file is removed.
+func (w *Writer) writePart(xFirst, xLast int64) (Part, error) {
+	name := PartName(xFirst)
+	byValue(&w.block, &w.sorted)
+	hash := sha256.New()
+	err := results.WriteAtomic(filepath.Join(w.partial, name), func(f *os.File) error {
+		var out io.Writer = f
+		if w.opts.wrapPart != nil {
+			out = w.opts.wrapPart(f)
+		}
+		return encodePart(io.MultiWriter(out, hash), w.meta, xFirst, xLast, &w.sorted)
+	})
+	if err != nil {
+		return Part{}, fmt.Errorf("part %s: %w", name, err)
+	}
+	return Part{File: name, XFirst: xFirst, XLast: xLast, Cells: int64(w.sorted.len()), SHA256: fmt.Sprintf("%x", hash.Sum(nil))}, nil
+}
+
+// Abort abandons the dataset: it removes the partial directory, leaving a
+// complete dataset at the final name as it was.
+func (w *Writer) Abort() error {
+	if err := os.RemoveAll(w.partial); err != nil {
+		return fmt.Errorf("abort %s: %w", w.dir, err)
+	}
+	return nil
+}
