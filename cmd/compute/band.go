@@ -35,8 +35,8 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 		resumed = fmt.Sprintf("  resumed at row %d", res.Resumed)
 	}
 	computed := rows - res.Resumed
-	fmt.Fprintf(stdout, "%-10s n=%d  band of values %s  rows %d-%d  %d cells  %.2fs  %.3g rows/s  %.1f visited/row  cells_sha256 %s%s\n",
+	fmt.Fprintf(stdout, "%-10s n=%d  band of values %s  rows %d-%d  %d cells  %.2fs  %.3g rows/s  %.1f visited/row  cells_sha256 %s  %s%s\n",
 		r.ID, opts.n, opts.values, opts.rows[0], opts.rows[1], res.Cells, res.Seconds,
-		float64(computed)/max(res.Seconds, 1e-9), float64(res.Visited)/float64(rows), res.Sum[:16], resumed)
+		float64(computed)/max(res.Seconds, 1e-9), float64(res.Visited)/float64(rows), res.Sum[:16], res.Path, resumed)
 	return nil
 }

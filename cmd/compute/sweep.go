@@ -9,12 +9,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
 )
 
-// maxBandN bounds -n: the band sweep's rows and columns are int64, and its
-// checksums count cells in int64.
-const maxBandN = 1 << 50
+// maxBandN bounds -n: the rows a values dataset's part names spell.
+const maxBandN = valuesds.MaxN
 
 // given returns the names of the flags set on the command line.
 func given(fs *flag.FlagSet) map[string]bool {

@@ -6,55 +6,89 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash"
+	"math"
 )
 
-// cellSum accumulates cells_sha256: SHA-256 over the cells in (x, y) order,
-// each as x int64, y int64, v int32, little-endian (20 bytes), so that it
-// depends on the cells only, not on the block size or the sweep.
-type cellSum struct {
-	hash  hash.Hash
-	cells int64
-	buf   []byte
+// CellSum accumulates cells_sha256, the canonical checksum of the cells of
+// a window of rows, built to cost little per cell (the band sweep itself
+// takes a few ns a cell) and to be recomputed with numpy from the columns:
+//
+//	rows  = SHA-256(first row as int64, then every row's cell count as uint32)
+//	cells = SHA-256(every cell in (x, y) order as y − x int32 and v int32)
+//	cells_sha256 = SHA-256(rows ‖ cells)
+//
+// all little-endian, over every row of the window, rows without a cell
+// included. Two datasets (or runs) hold the same cells in the same rows iff
+// their sums are equal, whatever their sweep, block size or layout.
+type CellSum struct {
+	rows, cells hash.Hash
+	count       int64
+	buf         []byte
 }
 
-func newCellSum() *cellSum { return &cellSum{hash: sha256.New()} }
+// NewCellSum starts the sum of a window whose first row is first.
+func NewCellSum(first int64) *CellSum {
+	s := &CellSum{rows: sha256.New(), cells: sha256.New()}
+	s.rows.Write(binary.LittleEndian.AppendUint64(nil, uint64(first)))
+	return s
+}
 
-// add accounts the cells of row x: columns ys (increasing) and vs.
-func (s *cellSum) add(x int64, ys []int64, vs []int32) {
-	const cell = 20
-	buf := s.buf[:0]
-	for i, y := range ys {
-		buf = binary.LittleEndian.AppendUint64(buf, uint64(x))
-		buf = binary.LittleEndian.AppendUint64(buf, uint64(y))
-		buf = binary.LittleEndian.AppendUint32(buf, uint32(vs[i]))
-		if len(buf) >= 4096*cell {
-			s.hash.Write(buf)
-			buf = buf[:0]
+// AddRow accounts the next row of the window, x, whose cells are ys
+// (increasing) with values vs. Every cell must lie within MaxInt32 of the
+// diagonal (a band's cells lie within V+1 of it, a full sweep's n is below
+// 2³¹); AddRow panics otherwise.
+func (s *CellSum) AddRow(x int64, ys []int64, vs []int32) {
+	s.buf = binary.LittleEndian.AppendUint32(s.buf[:0], uint32(len(ys)))
+	s.rows.Write(s.buf)
+	s.buf = s.buf[:0]
+	for k, y := range ys {
+		d := y - x
+		if d < math.MinInt32 || d > math.MaxInt32 {
+			panic(fmt.Sprintf("valuesds: cell (%d, %d) lies beyond int32 of the diagonal", x, y))
 		}
+		s.buf = binary.LittleEndian.AppendUint32(s.buf, uint32(int32(d)))
+		s.buf = binary.LittleEndian.AppendUint32(s.buf, uint32(vs[k]))
 	}
-	s.hash.Write(buf)
-	s.buf = buf
-	s.cells += int64(len(ys))
+	s.cells.Write(s.buf)
+	s.count += int64(len(ys))
 }
 
-// sum is the hex checksum of the cells added.
-func (s *cellSum) sum() string { return fmt.Sprintf("%x", s.hash.Sum(nil)) }
+// Cells is the number of cells added.
+func (s *CellSum) Cells() int64 { return s.count }
 
-// state saves the checksum's internal state.
-func (s *cellSum) state() ([]byte, error) {
-	b, err := s.hash.(encoding.BinaryMarshaler).MarshalBinary()
+// Sum is the hex cells_sha256 of the rows added so far.
+func (s *CellSum) Sum() string {
+	h := sha256.New()
+	h.Write(s.rows.Sum(nil))
+	h.Write(s.cells.Sum(nil))
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+// State saves the sum: both hashes' internal states.
+func (s *CellSum) State() ([]byte, error) {
+	rows, err := s.rows.(encoding.BinaryMarshaler).MarshalBinary()
 	if err != nil {
 		return nil, fmt.Errorf("save the cells_sha256 state: %w", err)
 	}
-	return b, nil
+	cells, err := s.cells.(encoding.BinaryMarshaler).MarshalBinary()
+	if err != nil {
+		return nil, fmt.Errorf("save the cells_sha256 state: %w", err)
+	}
+	return append(binary.LittleEndian.AppendUint32(nil, uint32(len(rows))), append(rows, cells...)...), nil
 }
 
-// restoreCellSum returns the sum that state saved, with cells cells.
-func restoreCellSum(state []byte, cells int64) (*cellSum, error) {
-	s := newCellSum()
-	if err := s.hash.(encoding.BinaryUnmarshaler).UnmarshalBinary(state); err != nil {
+// RestoreCellSum returns the sum that State saved, of count cells.
+func RestoreCellSum(state []byte, count int64) (*CellSum, error) {
+	s := &CellSum{rows: sha256.New(), cells: sha256.New(), count: count}
+	if len(state) < 4 || int64(binary.LittleEndian.Uint32(state)) > int64(len(state)-4) {
+		return nil, fmt.Errorf("restore the cells_sha256 state: %d bytes do not hold one", len(state))
+	}
+	n := 4 + int(binary.LittleEndian.Uint32(state))
+	if err := s.rows.(encoding.BinaryUnmarshaler).UnmarshalBinary(state[4:n]); err != nil {
 		return nil, fmt.Errorf("restore the cells_sha256 state: %w", err)
 	}
-	s.cells = cells
+	if err := s.cells.(encoding.BinaryUnmarshaler).UnmarshalBinary(state[n:]); err != nil {
+		return nil, fmt.Errorf("restore the cells_sha256 state: %w", err)
+	}
 	return s, nil
 }

@@ -18,7 +18,7 @@ type Final struct {
 }
 
 // Commit finishes a dataset whose window is complete: it writes the last
-// part, then manifest.json (atomically), and renames the partial directory
+// part, then _manifest.json (atomically), and renames the partial directory
 // to dir, replacing a complete dataset there only now. On error the partial
 // directory stays, for a retry or Abort.
 func (w *Writer) Commit(final Final) error {
@@ -59,7 +59,7 @@ func (w *Writer) manifest(final Final) *Manifest {
 		Format: Format, Table: w.meta.Table, Symbol: w.meta.Symbol, N: w.meta.N,
 		Values: w.meta.Values.String(), Sweep: w.meta.Sweep, Rows: w.meta.Rows,
 		Version: results.Version, Workers: final.Workers, Seconds: final.Seconds,
-		Cells: w.sum.cells, CellsSHA256: w.sum.sum(), Parts: w.parts,
+		Cells: w.sum.Cells(), CellsSHA256: w.sum.Sum(), Parts: w.parts,
 	}
 	if w.meta.Sweep == SweepFull {
 		maxValue := final.MaxValue

@@ -179,7 +179,7 @@ func TestDiskFull(t *testing.T) {
 
 	dir := datasetDir(t)
 	limit := 1 << 30
-	opts := Options{BlockRows: 8, wrapPart: func(w io.Writer) io.Writer { return failingDisk{w, &limit} }}
+	opts := Options{BlockRows: 8, WrapPart: func(w io.Writer) io.Writer { return failingDisk{w, &limit} }}
 	w, err := Create(dir, meta, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,7 @@
 // Package valuesds reads and writes values datasets, format "grundy-values/1":
 // the cells (v, x, y) of a Grundy table whose value v lies in a range LO..HI,
 // kept as a directory of Parquet parts that DuckDB, polars, pandas and
-// pyarrow read as one table, plus a manifest.json that lists the parts with
+// pyarrow read as one table, plus a _manifest.json that lists the parts with
 // their checksums.
 //
 // The directory <out>/<id>_n<N>.values/ holds part-<x_first>.parquet, one per
@@ -29,7 +29,7 @@ import (
 const Format = "grundy-values/1"
 
 // ManifestName is the name of the manifest file inside a dataset directory.
-const ManifestName = "manifest.json"
+const ManifestName = "_manifest.json"
 
 // DefaultBlockRows is the number of table rows per part when
 // Options.BlockRows is 0.

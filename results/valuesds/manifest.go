@@ -49,7 +49,7 @@ type Part struct {
 	SHA256 string `json:"sha256"` // hex SHA-256 of the part file's bytes
 }
 
-// Manifest is manifest.json: what a dataset holds and the list of its parts.
+// Manifest is _manifest.json: what a dataset holds and the list of its parts.
 // GSHA256 and MaxValue are set only for sweep "full".
 type Manifest struct {
 	Format      string   `json:"format"`
@@ -69,7 +69,7 @@ type Manifest struct {
 	Parts       []Part   `json:"parts"`
 }
 
-// maxManifestBytes bounds manifest.json: the parts of n = 10¹² rows in
+// maxManifestBytes bounds _manifest.json: the parts of n = 10¹² rows in
 // blocks of 65536 take about 2 MB per 10⁴ parts, far below.
 const maxManifestBytes = 64 << 20
 
@@ -88,7 +88,7 @@ func encodeManifest(m *Manifest) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// ParseManifest decodes and validates manifest.json's bytes (Validate); it
+// ParseManifest decodes and validates _manifest.json's bytes (Validate); it
 // refuses unknown fields, trailing data and more than 64 MiB.
 func ParseManifest(data []byte) (*Manifest, error) {
 	if len(data) > maxManifestBytes {

@@ -20,7 +20,7 @@ type Dataset struct {
 }
 
 // IsDataset reports whether path names a directory that is, by its name
-// (…​.values) or its manifest.json, meant as a values dataset; Open says
+// (…​.values) or its _manifest.json, meant as a values dataset; Open says
 // whether it is a sound one.
 func IsDataset(path string) bool {
 	st, err := os.Stat(path)
@@ -36,7 +36,7 @@ func IsDataset(path string) bool {
 
 // Open reads and validates the manifest of the dataset at dir. It reads no
 // part: Scan checks them as it reads them. A directory without a sound
-// manifest is a DamageError naming manifest.json.
+// manifest is a DamageError naming _manifest.json.
 func Open(dir string) (*Dataset, error) {
 	st, err := os.Stat(dir)
 	if err != nil {

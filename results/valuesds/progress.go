@@ -20,16 +20,16 @@ type Progress struct {
 	BlockRows  int64  `json:"block_rows"`
 	Parts      []Part `json:"parts"`
 	Cells      int64  `json:"cells"`              // cells of Parts
-	CellsState []byte `json:"cells_sha256_state"` // crypto/sha256's marshalled state
+	CellsState []byte `json:"cells_sha256_state"` // CellSum.State
 }
 
 // Progress returns the writer's progress as of its last finished part.
 func (w *Writer) Progress() Progress {
-	state, err := w.sum.state()
+	state, err := w.sum.State()
 	if err != nil {
 		panic(err) // crypto/sha256 always marshals its state
 	}
-	return Progress{NextRow: w.blockFirst, BlockRows: w.blockRows, Parts: slices.Clone(w.parts), Cells: w.sum.cells, CellsState: state}
+	return Progress{NextRow: w.blockFirst, BlockRows: w.blockRows, Parts: slices.Clone(w.parts), Cells: w.sum.Cells(), CellsState: state}
 }
 
 // Resume reopens the partial directory of the dataset at dir where p left
@@ -67,7 +67,7 @@ func (w *Writer) restore(p Progress) error {
 	if cells != p.Cells || next != p.NextRow || next > w.meta.Rows.Last+1 {
 		return fmt.Errorf("checkpoint: %d cells and next row %d, but its parts hold %d cells and end before row %d", p.Cells, p.NextRow, cells, next)
 	}
-	if w.sum, err = restoreCellSum(p.CellsState, cells); err != nil {
+	if w.sum, err = RestoreCellSum(p.CellsState, cells); err != nil {
 		return err
 	}
 	if err := checkPartFiles(w.partial, p.Parts); err != nil {

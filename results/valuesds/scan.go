@@ -50,7 +50,7 @@ func (d *Dataset) Scan(ctx context.Context, visit func(x0 int64, start []int32, 
 			return fmt.Errorf("scan %s: %w", d.Dir, err)
 		}
 	}
-	sum := newCellSum()
+	sum := NewCellSum(m.Rows.First)
 	var part, merged cells
 	var e emitter
 	for _, p := range m.Parts {
@@ -77,15 +77,15 @@ func (d *Dataset) Scan(ctx context.Context, visit func(x0 int64, start []int32, 
 			}
 		}
 		if whole {
-			forEachRow(&merged, sum.add)
+			forEachRow(&merged, p.XFirst, p.XLast, sum.AddRow)
 		}
 		if err := e.emit(ctx, &merged, max(p.XFirst, sel.first), min(p.XLast, sel.last), visit); err != nil {
 			return err
 		}
 	}
-	if whole && (sum.cells != m.Cells || sum.sum() != m.CellsSHA256) {
+	if whole && (sum.Cells() != m.Cells || sum.Sum() != m.CellsSHA256) {
 		return damaged(filepath.Join(d.Dir, ManifestName), "the parts hold %d cells with cells_sha256 %s, the manifest says %d with %s",
-			sum.cells, sum.sum(), m.Cells, m.CellsSHA256)
+			sum.Cells(), sum.Sum(), m.Cells, m.CellsSHA256)
 	}
 	return nil
 }
@@ -176,15 +176,17 @@ func (h *runHeap) Pop() any {
 	return r
 }
 
-// forEachRow calls f with the cells of each row of c, which is in (x, y)
-// order.
-func forEachRow(c *cells, f func(x int64, ys []int64, vs []int32)) {
-	for a := 0; a < c.len(); {
-		b := a + 1
-		for b < c.len() && c.xs[b] == c.xs[a] {
+// forEachRow calls f for every row first … last in turn, with that row's
+// cells of c (which is in (x, y) order, all in those rows): an empty row
+// too, as cells_sha256 counts every row.
+func forEachRow(c *cells, first, last int64, f func(x int64, ys []int64, vs []int32)) {
+	a := 0
+	for x := first; x <= last; x++ {
+		b := a
+		for b < c.len() && c.xs[b] == x {
 			b++
 		}
-		f(c.xs[a], c.ys[a:b], c.vs[a:b])
+		f(x, c.ys[a:b], c.vs[a:b])
 		a = b
 	}
 }

@@ -41,9 +41,9 @@ type Options struct {
 	// DefaultBlockRows.
 	BlockRows int64
 
-	// wrapPart, if set, wraps the writer of each part file (tests inject
-	// failures there).
-	wrapPart func(io.Writer) io.Writer
+	// WrapPart, if set, wraps the writer of each part file: tests of the
+	// callers inject failures there, such as a full disk.
+	WrapPart func(io.Writer) io.Writer
 }
 
 // blockRows is the block size of o, or an error for a negative one.
@@ -72,7 +72,7 @@ type Writer struct {
 	block        cells // its cells in (x, y) order
 	sorted       cells // reused for the (v, x, y) order of a part
 	parts        []Part
-	sum          *cellSum // of the cells of parts
+	sum          *CellSum // of the rows of parts
 	err          error    // a part write that failed: the writer takes nothing more
 }
 
@@ -104,7 +104,7 @@ func newWriter(dir string, meta Meta, opts Options) (*Writer, error) {
 		return nil, err
 	}
 	return &Writer{dir: filepath.Clean(dir), partial: PartialDir(dir), meta: meta, opts: opts, blockRows: b,
-		next: meta.Rows.First, blockFirst: meta.Rows.First, sum: newCellSum()}, nil
+		next: meta.Rows.First, blockFirst: meta.Rows.First, sum: NewCellSum(meta.Rows.First)}, nil
 }
 
 // NextRow is the first table row of the window not yet taken, Rows.Last+1
@@ -183,15 +183,7 @@ func (w *Writer) finishBlock() error {
 		w.err = fmt.Errorf("write %s: %w", w.dir, err)
 		return w.err
 	}
-	c := &w.block
-	for a := 0; a < c.len(); {
-		b := a + 1
-		for b < c.len() && c.xs[b] == c.xs[a] {
-			b++
-		}
-		w.sum.add(c.xs[a], c.ys[a:b], c.vs[a:b])
-		a = b
-	}
+	forEachRow(&w.block, xFirst, xLast, w.sum.AddRow)
 	w.parts = append(w.parts, p)
 	w.block.reset()
 	w.blockFirst = w.next
@@ -207,8 +199,8 @@ func (w *Writer) writePart(xFirst, xLast int64) (Part, error) {
 	hash := sha256.New()
 	err := results.WriteAtomic(filepath.Join(w.partial, name), func(f *os.File) error {
 		var out io.Writer = f
-		if w.opts.wrapPart != nil {
-			out = w.opts.wrapPart(f)
+		if w.opts.WrapPart != nil {
+			out = w.opts.WrapPart(f)
 		}
 		return encodePart(io.MultiWriter(out, hash), w.meta, xFirst, xLast, &w.sorted)
 	})

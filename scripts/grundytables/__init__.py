@@ -5,7 +5,7 @@
 - A values file (``<id>_n<N>.values.arrow``, cmd/compute -write values)
   holds the cells whose value lies in LO..HI (see values_file.py).
 - A values dataset (the directory ``<id>_n<N>.values/``) holds the same,
-  as Parquet parts listed with their SHA-256 in manifest.json (see dataset.py).
+  as Parquet parts listed with their SHA-256 in _manifest.json (see dataset.py).
 
 Every function takes any of the three; tables come back as 2-D numpy int32
 arrays indexed [x, y], masked where a values file does not know the cell.

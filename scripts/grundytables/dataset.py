@@ -1,7 +1,7 @@
 """Values datasets: the cells of the values LO..HI of a research run, as a directory of Parquet parts.
 
 The layout ("grundy-values/1", agreed in the project's spec of the values
-dataset): a directory ``<id>_n<N>.values/`` holding ``manifest.json``
+dataset): a directory ``<id>_n<N>.values/`` holding ``_manifest.json``
 (written last) and parts ``part-<x_first, 12 digits>.parquet``. Part i holds
 the cells (v int32, x int64, y int64) with LO <= v <= HI of the table rows
 x_first..x_last, ordered by v, then x, then y, one row group per value.
@@ -25,7 +25,7 @@ from .errors import DamagedValuesDataset, TableFileError, parse_value_range
 from .values_file import CHUNK_CELLS, masked_rows
 
 FORMAT = "grundy-values/1"
-MANIFEST = "manifest.json"
+MANIFEST = "_manifest.json"
 SWEEPS = ("band", "full")
 PART_TYPES = {"v": pa.int32(), "x": pa.int64(), "y": pa.int64()}
 SHA256 = re.compile(r"[0-9a-f]{64}")

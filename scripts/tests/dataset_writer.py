@@ -6,9 +6,10 @@ complete; parts part-<x_first, 12 digits>.parquet of block_rows table rows
 each (a part without cells still written), columns v int32, x int64,
 y int64 ordered by v, then x, then y, one row group per value, x and y
 DELTA_BINARY_PACKED, v dictionary-encoded, zstd; key-value metadata of
-every part; manifest.json written last (temp file, fsync, rename) with the
-SHA-256 of every part and cells_sha256 over the cells in (x, y) order, each
-as x int64, y int64, v int32, little-endian. This writer shares no code
+every part; _manifest.json written last (temp file, fsync, rename) with the
+SHA-256 of every part and cells_sha256: SHA-256 of the SHA-256 of (the
+first row as int64, every row's cell count as uint32) followed by the SHA-256
+of the cells in (x, y) order, each as y - x int32 and v int32, little-endian. This writer shares no code
 with grundytables, so that the tests check the reader against the spec.
 """
 
@@ -25,12 +26,15 @@ LAYOUT = ("cells (v, x, y) with LO <= v <= HI of the table rows x_first..x_last,
           "ordered by v, then x, then y; one row group per value")
 
 
-def cells_sha256(v, x, y):
-    """The canonical checksum of the cells: SHA-256 over (x int64, y int64, v int32) LE, by (x, y)."""
+def cells_sha256(v, x, y, first, last):
+    """The canonical checksum of the cells of rows first..last (see the module doc)."""
+    counts = np.bincount(x - first, minlength=last - first + 1).astype("<u4")
+    rows = hashlib.sha256(np.int64(first).astype("<i8").tobytes() + counts.tobytes()).digest()
     order = np.lexsort((y, x))
-    packed = np.empty(len(v), dtype=np.dtype([("x", "<i8"), ("y", "<i8"), ("v", "<i4")]))
-    packed["x"], packed["y"], packed["v"] = x[order], y[order], v[order]
-    return hashlib.sha256(packed.tobytes()).hexdigest()
+    packed = np.empty(len(v), dtype=np.dtype([("d", "<i4"), ("v", "<i4")]))
+    packed["d"], packed["v"] = (y - x)[order], v[order]
+    cells = hashlib.sha256(packed.tobytes()).digest()
+    return hashlib.sha256(rows + cells).hexdigest()
 
 
 def _write_part(path, metadata, v, x, y):
@@ -75,7 +79,7 @@ def write_values_dataset(table_path, out, lo, hi, block_rows, sweep="full"):
                       "sha256": hashlib.sha256((partial / file).read_bytes()).hexdigest()})
     manifest = {"format": "grundy-values/1", "table": md["table"], "symbol": md["symbol"], "n": n,
                 "values": f"{lo}-{hi}", "sweep": sweep, "rows": [0, n], "version": md["version"],
-                "workers": 1, "seconds": 0.5, "cells": int(len(v)), "cells_sha256": cells_sha256(v, x, y)}
+                "workers": 1, "seconds": 0.5, "cells": int(len(v)), "cells_sha256": cells_sha256(v, x, y, 0, n)}
     if sweep == "full":
         manifest |= {"g_sha256": md["g_sha256"], "max_value": int(md["max_value"])}
     manifest["parts"] = parts
@@ -86,10 +90,10 @@ def write_values_dataset(table_path, out, lo, hi, block_rows, sweep="full"):
 
 
 def write_manifest(directory, manifest):
-    """Write manifest.json into directory atomically: temp file, fsync, rename."""
-    temp = directory / "manifest.json.tmp"
+    """Write _manifest.json into directory atomically: temp file, fsync, rename."""
+    temp = directory / "_manifest.json.tmp"
     with open(temp, "w") as f:
         json.dump(manifest, f, indent=1)
         f.flush()
         os.fsync(f.fileno())
-    os.rename(temp, directory / "manifest.json")
+    os.rename(temp, directory / "_manifest.json")

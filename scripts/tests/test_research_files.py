@@ -91,14 +91,14 @@ def test_values_load_refused(values_files, kind):
 def test_dataset_follows_the_spec(values_files):
     """The fixture itself: parts of 16 rows, one row group per value, the canonical checksum."""
     path = values_files["gneg1", "dataset"]
-    manifest = json.loads((path / "manifest.json").read_text())
+    manifest = json.loads((path / "_manifest.json").read_text())
     assert [p["file"] for p in manifest["parts"]] == [f"part-{x:012d}.parquet" for x in range(0, N + 1, 16)]
     part = pq.ParquetFile(path / manifest["parts"][0]["file"])
     assert part.schema_arrow.remove_metadata() == SCHEMA
     assert part.metadata.num_row_groups == HI - LO + 1
     g = reference("gneg1")
     x, y = np.nonzero(in_range(g))
-    assert manifest["cells_sha256"] == cells_sha256(g[x, y], x, y)
+    assert manifest["cells_sha256"] == cells_sha256(g[x, y], x, y, 0, N)
 
 
 def copy_dataset(values_files, tmp_path):
@@ -113,7 +113,7 @@ def reads(path):
 
 def damages(directory):
     """Ways to damage the dataset at directory: (name, damage(), the path the error must name)."""
-    manifest_path = directory / "manifest.json"
+    manifest_path = directory / "_manifest.json"
     manifest = json.loads(manifest_path.read_text())
     first = directory / manifest["parts"][0]["file"]
 
@@ -160,7 +160,7 @@ def test_damaged_dataset_refused(values_files, tmp_path, damage):
 
 def test_partial_dataset_says_incomplete(values_files, tmp_path):
     partial = pathlib.Path(shutil.copytree(values_files["gneg1", "dataset"], tmp_path / ".gneg1_n40.values.partial"))
-    (partial / "manifest.json").unlink()
+    (partial / "_manifest.json").unlink()
     with pytest.raises(grundytables.TableFileError, match="incomplete values dataset"):
         grundytables.metadata(partial)
 

@@ -2,14 +2,17 @@ package bandrun
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
 )
 
@@ -39,6 +42,9 @@ type Job struct {
 	Progress func(done, total int64)
 	// block, if set, replaces blockRows: tests stop runs more often.
 	block int64
+	// wrapPart, if set, wraps the writer of each values part: tests fill
+	// the disk there.
+	wrapPart func(io.Writer) io.Writer
 }
 
 // Result is what a finished run reports.
@@ -52,6 +58,8 @@ type Result struct {
 	Seconds float64
 	// Resumed is the row the run continued from (0 for a fresh run).
 	Resumed int64
+	// Path is the values dataset written, if any.
+	Path string
 }
 
 // write is the run's -write, as the state file records it.
@@ -116,7 +124,9 @@ func Run(ctx context.Context, job Job) (Result, error) {
 type runner struct {
 	job       Job
 	sw        *band.Sweeper
-	sum       *cellSum
+	sum       *valuesds.CellSum // without a values dataset
+	values    *valuesds.Writer  // with one
+	dir       string            // the values dataset's final name
 	statePath string
 	head      checkpoint // the run's identity, and the last consumers' state saved
 	started   time.Time
@@ -135,7 +145,8 @@ type runner struct {
 // start makes the runner: from the state file with job.Resume (when there
 // is one), afresh otherwise.
 func start(job Job, rules band.Rules, cfg band.Config, statePath string, head checkpoint) (*runner, error) {
-	r := &runner{job: job, statePath: statePath, head: head, started: time.Now()}
+	r := &runner{job: job, statePath: statePath, head: head, started: time.Now(),
+		dir: filepath.Join(job.Out, valuesds.DirName(job.Table.ID, job.N))}
 	if job.Resume {
 		cp, st, err := loadCheckpoint(statePath, head)
 		switch {
@@ -146,7 +157,7 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 			if r.sw, err = band.Resume(rules, job.N, int(job.Values.Hi), cfg, st); err != nil {
 				return nil, fmt.Errorf("resume from %s: %w: start afresh without -resume", statePath, err)
 			}
-			if r.sum, err = restoreCellSum(cp.CellSum, cp.Cells); err != nil {
+			if err := r.resumeConsumers(cp); err != nil {
 				return nil, fmt.Errorf("resume from %s: %w: start afresh without -resume", statePath, err)
 			}
 			r.before, r.visited, r.resumed = cp.Seconds, cp.Visited, cp.Next
@@ -158,12 +169,52 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 	if err != nil {
 		return nil, err
 	}
-	r.sw, r.sum = sw, newCellSum()
+	r.sw = sw
 	if err := os.Remove(statePath); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("remove the old state file: %w", err)
 	}
-	r.remember()
-	return r, nil
+	if job.WriteValues {
+		if r.values, err = valuesds.Create(r.dir, job.meta(), job.valuesOptions()); err != nil {
+			return nil, err
+		}
+	} else {
+		r.sum = valuesds.NewCellSum(job.Rows[0])
+	}
+	return r, r.remember()
+}
+
+// meta describes the run's values dataset.
+func (j Job) meta() valuesds.Meta {
+	return valuesds.Meta{
+		Table: j.Table.ID, Symbol: j.Table.Symbol, Definition: j.Table.Definition, Source: j.Table.Source,
+		N: j.N, Values: j.Values, Sweep: valuesds.SweepBand, Rows: valuesds.RowRange{First: j.Rows[0], Last: j.Rows[1]},
+	}
+}
+
+// valuesOptions makes the dataset's parts the run's blocks, so that every
+// stop of the sweep in the window is the end of a part.
+func (j Job) valuesOptions() valuesds.Options {
+	return valuesds.Options{BlockRows: j.blockRows(), WrapPart: j.wrapPart}
+}
+
+// resumeConsumers restores the checksum, or reopens the values dataset, as
+// the state file cp recorded them.
+func (r *runner) resumeConsumers(cp checkpoint) error {
+	if !r.job.WriteValues {
+		var err error
+		r.sum, err = valuesds.RestoreCellSum(cp.CellSum, cp.Cells)
+		return err
+	}
+	var p valuesds.Progress
+	if err := json.Unmarshal(cp.Progress, &p); err != nil {
+		return fmt.Errorf("its values dataset progress does not decode: %w", err)
+	}
+	if want := max(cp.Next, r.job.Rows[0]); p.NextRow != want {
+		return fmt.Errorf("its values dataset goes on from row %d, the sweep from row %d", p.NextRow, want)
+	}
+	var err error
+	r.values, err = valuesds.Resume(r.dir, r.job.meta(), p, r.job.valuesOptions())
+	return err
 }
 
 // seconds is the run's time so far, the resumed runs' included.
@@ -172,12 +223,21 @@ func (r *runner) seconds() float64 { return r.before + time.Since(r.started).Sec
 // remember takes the consumers' state at a block boundary, as the state
 // file would record it.
 func (r *runner) remember() error {
-	cs, err := r.sum.state()
-	if err != nil {
-		return err
-	}
 	r.saved = r.head
-	r.saved.Next, r.saved.Cells, r.saved.CellSum = r.sw.Next(), r.sum.cells, cs
+	if r.values != nil {
+		p, err := json.Marshal(r.values.Progress())
+		if err != nil {
+			return fmt.Errorf("save the values dataset's progress: %w", err)
+		}
+		r.saved.Progress = p
+	} else {
+		cs, err := r.sum.State()
+		if err != nil {
+			return err
+		}
+		r.saved.Cells, r.saved.CellSum = r.sum.Cells(), cs
+	}
+	r.saved.Next = r.sw.Next()
 	r.saved.Visited, r.saved.Seconds = r.visited+r.sw.Visited(), r.seconds()
 	r.savedState = r.sw.State()
 	return nil
@@ -205,6 +265,10 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 			return Result{}, fmt.Errorf("%w at row %d: the state at row %d is saved in %s; "+
 				"rerun with -resume to go on from there", ErrInterrupted, r.sw.Next(), r.saved.Next, r.statePath)
 		}
+		var write *writeError
+		if errors.As(err, &write) {
+			return Result{}, r.failed(write.err)
+		}
 		if err != nil {
 			return Result{}, err
 		}
@@ -220,16 +284,43 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 			job.Progress(r.sw.Next(), job.Rows[1]+1)
 		}
 	}
+	res := Result{Visited: r.visited + r.sw.Visited(), Seconds: r.seconds(), Resumed: r.resumed}
+	if r.values != nil {
+		if err := r.values.Commit(valuesds.Final{Workers: job.Workers, Seconds: res.Seconds}); err != nil {
+			return Result{}, r.failed(err)
+		}
+		d, err := valuesds.Open(r.dir)
+		if err != nil {
+			return Result{}, fmt.Errorf("read back the values dataset just written: %w", err)
+		}
+		res.Cells, res.Sum, res.Path = d.Manifest.Cells, d.Manifest.CellsSHA256, r.dir
+	} else {
+		res.Cells, res.Sum = r.sum.Cells(), r.sum.Sum()
+	}
 	if err := os.Remove(r.statePath); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return Result{}, fmt.Errorf("remove the state file of the finished run: %w", err)
 	}
-	return Result{Cells: r.sum.cells, Sum: r.sum.sum(), Visited: r.visited + r.sw.Visited(),
-		Seconds: r.seconds(), Resumed: r.resumed}, nil
+	return res, nil
 }
 
-// consume takes one batch of rows from the sweep: the cells of the values
-// LO … HI in the window go to the checksum (and the values dataset).
+// failed is the error of a failed write of the values dataset: its finished
+// parts and the last state file are kept, and the message says how to go on.
+func (r *runner) failed(err error) error {
+	return fmt.Errorf("%w; the finished parts of %s and the state file %s (row %d) are kept: "+
+		"free space and rerun with -resume, or move both (%s and %s) to a directory with room and run with -resume -out there",
+		err, valuesds.PartialDir(r.dir), r.statePath, r.saved.Next, filepath.Base(valuesds.PartialDir(r.dir)), filepath.Base(r.statePath))
+}
+
+// consume takes one batch of rows from the sweep: to the values dataset,
+// which keeps the cells of LO … HI in the window and sums them, or else to
+// the checksum alone.
 func (r *runner) consume(rows band.Rows) error {
+	if r.values != nil {
+		if err := r.values.WriteRows(rows.X0, rows.Start, rows.Y, rows.Value); err != nil {
+			return &writeError{err}
+		}
+		return nil
+	}
 	lo := r.job.Values.Lo
 	for i := range rows.Len() {
 		x := rows.X0 + int64(i)
@@ -243,7 +334,13 @@ func (r *runner) consume(rows band.Rows) error {
 				r.vs = append(r.vs, rows.Value[k])
 			}
 		}
-		r.sum.add(x, r.ys, r.vs)
+		r.sum.AddRow(x, r.ys, r.vs)
 	}
 	return nil
 }
+
+// writeError is a failed write of the values dataset, as opposed to an
+// error of the sweep.
+type writeError struct{ err error }
+
+func (e *writeError) Error() string { return e.err.Error() }

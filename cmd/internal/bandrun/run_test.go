@@ -3,12 +3,16 @@ package bandrun
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
 )
 
@@ -31,20 +35,24 @@ func TestInterruptedRunsResumeToTheSameCells(t *testing.T) {
 		n      int64
 		lo, hi int32
 		rows   [2]int64
+		values bool
 	}{
-		{"gneg1", 20000, 0, 200, [2]int64{0, 20000}},
-		{"passnim", 9000, 3, 70, [2]int64{0, 9000}},
-		{"gstarneg1", 9000, 0, 40, [2]int64{5000, 8000}},
+		{"gneg1", 20000, 0, 200, [2]int64{0, 20000}, false},
+		{"gneg1", 20000, 0, 200, [2]int64{0, 20000}, true},
+		{"passnim", 9000, 3, 70, [2]int64{0, 9000}, true},
+		{"gstarneg1", 9000, 0, 40, [2]int64{5000, 8000}, false},
+		{"gstarneg1", 9000, 0, 40, [2]int64{5000, 8000}, true},
 	} {
-		t.Run(tc.id, func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/values=%v", tc.id, tc.values), func(t *testing.T) {
 			job := testJob(t, tc.id, tc.n, tc.lo, tc.hi, t.TempDir())
 			job.Rows = tc.rows
-			whole := job
-			whole.block = 0
+			whole := job // no values dataset, other blocks: the same sum
+			whole.block, whole.Out = 0, t.TempDir()
 			want, err := Run(context.Background(), whole)
 			if err != nil {
 				t.Fatal(err)
 			}
+			job.WriteValues = tc.values
 			job.Resume = true
 			for stopAfter := 1; ; stopAfter++ {
 				ctx, cancel := context.WithCancel(context.Background())
@@ -63,6 +71,9 @@ func TestInterruptedRunsResumeToTheSameCells(t *testing.T) {
 					}
 					if stopAfter < 3 {
 						t.Fatalf("only %d interruptions: the test needs more blocks", stopAfter-1)
+					}
+					if tc.values {
+						checkDataset(t, got.Path, want)
 					}
 					break
 				}
@@ -132,4 +143,73 @@ func TestResumeRefusesDamagedOrForeignStates(t *testing.T) {
 			t.Fatalf("resumed a state of other flags: %v", err)
 		}
 	}
+}
+
+// checkDataset reads the values dataset at dir back in full (every part
+// against its checksum, cells_sha256 recomputed) and compares it with the
+// run want.
+func checkDataset(t *testing.T, dir string, want Result) {
+	t.Helper()
+	d, err := valuesds.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Scan(context.Background(), func(int64, []int32, []int64, []int32) error { return nil }, valuesds.ScanOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if d.Manifest.Cells != want.Cells || d.Manifest.CellsSHA256 != want.Sum || d.Manifest.Sweep != valuesds.SweepBand {
+		t.Fatalf("dataset: %d cells, sum %s, sweep %s; want %d, %s, band", d.Manifest.Cells, d.Manifest.CellsSHA256,
+			d.Manifest.Sweep, want.Cells, want.Sum)
+	}
+}
+
+// fullDisk is a part writer that fails with ENOSPC after limit bytes in all.
+type fullDisk struct {
+	w     io.Writer
+	limit *int
+}
+
+func (f fullDisk) Write(p []byte) (int, error) {
+	if *f.limit < len(p) {
+		return 0, syscall.ENOSPC
+	}
+	*f.limit -= len(p)
+	return f.w.Write(p)
+}
+
+// TestFullDiskKeepsTheLastState fills the disk while a values dataset is
+// written: the run fails naming the cause and how to go on, the last state
+// file and the finished parts stay, and -resume (with room again) finishes
+// with the cells of an uninterrupted run.
+func TestFullDiskKeepsTheLastState(t *testing.T) {
+	dir := t.TempDir()
+	job := testJob(t, "gneg1", 20000, 0, 100, dir)
+	want, err := Run(context.Background(), job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job.WriteValues, job.block, job.Checkpoint = true, 1000, 0
+	limit := 150000 // a few parts of 1000 rows, then the disk is full
+	job.wrapPart = func(w io.Writer) io.Writer { return fullDisk{w, &limit} }
+	_, err = Run(context.Background(), job)
+	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "rerun with -resume") {
+		t.Fatalf("got %v, want ENOSPC with how to resume", err)
+	}
+	state := filepath.Join(dir, StateFileName("gneg1", 20000))
+	if _, err := os.Stat(state); err != nil {
+		t.Fatalf("the state file is gone: %v", err)
+	}
+	parts, _ := filepath.Glob(filepath.Join(valuesds.PartialDir(filepath.Join(dir, valuesds.DirName("gneg1", 20000))), "part-*.parquet"))
+	if len(parts) == 0 {
+		t.Fatal("no finished part kept")
+	}
+	job.wrapPart, job.Resume = nil, true
+	got, err := Run(context.Background(), job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Resumed == 0 {
+		t.Error("the run started afresh instead of resuming")
+	}
+	checkDataset(t, got.Path, want)
 }

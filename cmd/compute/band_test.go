@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
+)
+
+// datasetSum reads the values dataset dir in full (parts against their
+// checksums, cells_sha256 recomputed) and returns its manifest.
+func datasetSum(t *testing.T, dir string) valuesds.Manifest {
+	t.Helper()
+	d, err := valuesds.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Scan(context.Background(), func(int64, []int32, []int64, []int32) error { return nil }, valuesds.ScanOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return *d.Manifest
+}
+
+// valuesFileSum is the cells_sha256 of the old values file path, whose
+// rows are ordered by x, then y: the checksum a dataset of the same cells
+// carries.
+func valuesFileSum(t *testing.T, path string, n int) (string, int64) {
+	t.Helper()
+	sum := valuesds.NewCellSum(0)
+	next := int64(0)
+	var ys []int64
+	var vs []int32
+	flush := func(upTo int64) {
+		for ; next < upTo; next++ {
+			sum.AddRow(next, nil, nil)
+		}
+	}
+	rows, _ := readValuesFile(t, path)
+	for i := 0; i < len(rows); {
+		x := int64(rows[i].x)
+		flush(x)
+		ys, vs = ys[:0], vs[:0]
+		for ; i < len(rows) && int64(rows[i].x) == x; i++ {
+			ys, vs = append(ys, int64(rows[i].y)), append(vs, rows[i].v)
+		}
+		sum.AddRow(x, ys, vs)
+		next = x + 1
+	}
+	flush(int64(n) + 1)
+	return sum.Sum(), sum.Cells()
+}
+
+// TestBandEqualsFullSweep runs compute with the band sweep and with the
+// full sweep for every rook table: the band's values dataset must hold the
+// cells of the full sweep's values file, cell for cell (one cells_sha256),
+// and -write none must print that checksum too.
+func TestBandEqualsFullSweep(t *testing.T) {
+	n, values := 3000, "0-200"
+	if testing.Short() {
+		n = 600
+	}
+	for _, id := range []string{"nim", "g1", "gneg1", "gstarneg1", "passnim"} {
+		dir := t.TempDir()
+		if _, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", dir, "-write", "values",
+			"-values", values, "-sweep", "full", "-quiet"); code != 0 {
+			t.Fatalf("%s full: exit %d: %s", id, code, stderr)
+		}
+		want, cells := valuesFileSum(t, filepath.Join(dir, results.ValuesFileName(id, n)), n)
+		stdout, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", dir, "-write", "values", "-values", values, "-quiet")
+		if code != 0 {
+			t.Fatalf("%s band: exit %d: %s", id, code, stderr)
+		}
+		m := datasetSum(t, filepath.Join(dir, valuesds.DirName(id, int64(n))))
+		if m.CellsSHA256 != want || m.Cells != cells || m.Sweep != valuesds.SweepBand {
+			t.Fatalf("%s: band dataset %d cells, %s (%s); full sweep %d cells, %s", id, m.Cells, m.CellsSHA256, m.Sweep, cells, want)
+		}
+		if !strings.Contains(stdout, "cells_sha256 "+want[:16]) {
+			t.Errorf("%s: the summary line does not give the checksum: %q", id, stdout)
+		}
+		stdout, _, code = runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", dir, "-write", "none", "-values", values, "-quiet")
+		if code != 0 || !strings.Contains(stdout, "cells_sha256 "+want[:16]) {
+			t.Errorf("%s: -write none: exit %d, %q", id, code, stdout)
+		}
+	}
+}
+
+// TestSweepFlags checks which sweep a run takes and the flags that a
+// sweep does not use.
+func TestSweepFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		band bool
+		err  string
+	}{
+		{[]string{"-write", "none"}, true, ""},
+		{[]string{"-write", "values", "-values", "0-200"}, true, ""},
+		{[]string{"-write", "table"}, false, ""},
+		{[]string{"-write", "values", "-table", "wythoff"}, false, ""},
+		{[]string{"-write", "none", "-sweep", "full"}, false, ""},
+		{[]string{"-write", "table", "-sweep", "band"}, false, "writes no table file"},
+		{[]string{"-write", "none", "-sweep", "band", "-table", "wythoff"}, false, "two rays"},
+		{[]string{"-write", "none", "-sweep", "band", "-table", "deletenim"}, false, "anti-diagonals"},
+		{[]string{"-write", "none", "-sets", "dense"}, false, "-sets does nothing in a band sweep"},
+		{[]string{"-write", "values", "-format", "parquet"}, false, "-format does nothing in a band sweep"},
+		{[]string{"-write", "table", "-rows", "5-9"}, false, "-rows works with the band sweep only"},
+		{[]string{"-write", "none", "-rows", "9-5"}, false, "give 0 ≤ A ≤ B"},
+		{[]string{"-write", "none", "-rows", "5"}, false, "not a range of rows"},
+		{[]string{"-values", "0-5"}, false, "give -write values"},
+		{[]string{"-write", "none", "-sweep", "sideways"}, false, "give band, full or auto"},
+		{[]string{"-write", "none", "-n", "5000000000"}, true, ""},
+		{[]string{"-write", "none", "-n", "5000000000", "-sweep", "full"}, false, "the largest a full sweep takes"},
+	} {
+		opts, err := parseFlags(append([]string{"-table", "gneg1", "-n", "100"}, tc.args...), &strings.Builder{})
+		if tc.err != "" {
+			if _, ok := err.(usageError); !ok || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%v: got %v, want a usage error with %q", tc.args, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || opts.band != tc.band {
+			t.Errorf("%v: band %v, err %v; want band %v", tc.args, opts.band, err, tc.band)
+		}
+	}
+}
+
+// TestKillBandRunAndResume kills the real binary at random moments of a
+// band run that writes a values dataset, resuming each time, until a run
+// finishes: the dataset must be the one an uninterrupted run writes.
+func TestKillBandRunAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills the binary")
+	}
+	bin := buildCompute(t)
+	const id, n = "gneg1", 600000
+	args := []string{"-table", id, "-n", fmt.Sprint(n), "-write", "values", "-values", "0-60", "-quiet"}
+	whole := t.TempDir()
+	if _, stderr, code := runCompute(t, append(args, "-out", whole)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := datasetSum(t, filepath.Join(whole, valuesds.DirName(id, n)))
+	dir := t.TempDir()
+	rng := rand.New(rand.NewSource(11))
+	kills := 0
+	for attempt := 0; ; attempt++ {
+		if attempt == 40 {
+			t.Fatalf("no run finished in %d attempts", attempt)
+		}
+		cmd, stderr := startCompute(t, bin, append(args, "-out", dir, "-checkpoint", "0", "-resume")...)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr.String())
+			}
+		case <-time.After(time.Duration(100+rng.Intn(300)+150*attempt) * time.Millisecond):
+			cmd.Process.Kill()
+			<-done
+			kills++
+			continue
+		}
+		break
+	}
+	if kills < 3 {
+		t.Errorf("only %d kills landed before the run was done; the test needs a larger n", kills)
+	}
+	got := datasetSum(t, filepath.Join(dir, valuesds.DirName(id, n)))
+	if got.CellsSHA256 != want.CellsSHA256 || got.Cells != want.Cells {
+		t.Fatalf("after %d kills: %d cells, %s; uninterrupted: %d, %s", kills, got.Cells, got.CellsSHA256, want.Cells, want.CellsSHA256)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
+	}
+	t.Logf("%d kills", kills)
+}
