@@ -49,3 +49,7 @@ func FileKind(mode os.FileMode) string {
 	}
 	return "special file"
 }
+
+// OpenRegularFile opens name for reading and refuses at once anything but
+// a regular file: a FIFO, a device such as /dev/zero, a directory.
+func OpenRegularFile(name string) (*os.File, error) { return openRegular(name, os.O_RDONLY) }

@@ -93,9 +93,10 @@ func editDistance(a, b string) int {
 
 // Unused returns an error naming the first flag set on the command line
 // that the mode does not use ("-values is not used by a claims run; it goes
-// with -patterns"), or nil if every flag set is in used. where says, for a
-// flag, which mode uses it, if any.
-func Unused(fs *flag.FlagSet, mode string, used []string, where map[string]string) error {
+// with -patterns"), or nil if every flag set is in used. hint is, for a
+// flag, the phrase that says where it belongs, if any ("it goes with
+// -patterns").
+func Unused(fs *flag.FlagSet, mode string, used []string, hint map[string]string) error {
 	var err error
 	fs.Visit(func(f *flag.Flag) {
 		if err != nil {
@@ -107,8 +108,8 @@ func Unused(fs *flag.FlagSet, mode string, used []string, where map[string]strin
 			}
 		}
 		err = fmt.Errorf("-%s is not used by %s", f.Name, mode)
-		if w := where[f.Name]; w != "" {
-			err = fmt.Errorf("%w; it goes with %s", err, w)
+		if h := hint[f.Name]; h != "" {
+			err = fmt.Errorf("%w; %s", err, h)
 		}
 	})
 	return err

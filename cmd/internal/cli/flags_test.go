@@ -64,7 +64,7 @@ func TestUnused(t *testing.T) {
 	if err := fs.Parse([]string{"-n", "10", "-values", "0-5"}); err != nil {
 		t.Fatal(err)
 	}
-	err := Unused(fs, "a table run", []string{"n", "table"}, map[string]string{"values": "-write values"})
+	err := Unused(fs, "a table run", []string{"n", "table"}, map[string]string{"values": "it goes with -write values"})
 	if err == nil || err.Error() != "-values is not used by a table run; it goes with -write values" {
 		t.Errorf("Unused = %v", err)
 	}
