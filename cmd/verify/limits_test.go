@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +13,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
+	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/conjecture/provenance"
 )
 
 // TestClaimsFromRefusedCheaply: a -claims-from input that is not a
@@ -106,5 +113,53 @@ func TestNoTablesSaidFirst(t *testing.T) {
 	}
 	if elapsed := time.Since(start); elapsed > 5*time.Second {
 		t.Errorf("took %v: claims ran before the missing tables were said", elapsed)
+	}
+}
+
+// TestReportsNameTheirInputs: the patterns JSON and Markdown name the table
+// file with its g_sha256, the version and the command; a -claims-from
+// report names the patterns file with the SHA-256 of its bytes too. (None
+// of them did.)
+func TestReportsNameTheirInputs(t *testing.T) {
+	dir := t.TempDir()
+	table := writeTable(t, dir, "gneg1", 100)
+	info, err := pattern.ReadInputInfo(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonPath, mdPath := filepath.Join(dir, "p.json"), filepath.Join(dir, "p.md")
+	if _, stderr, code := runVerify(t, "-patterns", "-in", table, "-values", "0-3", "-json", jsonPath, "-markdown", mdPath); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, _ := os.ReadFile(jsonPath)
+	var file pattern.File
+	if err := json.Unmarshal(data, &file); err != nil || file.Provenance == nil {
+		t.Fatalf("patterns JSON: %v, provenance %v", err, file.Provenance)
+	}
+	want := provenance.Input{Path: table, Checksum: provenance.GSHA256, SHA256: info.SHA256}
+	if p := file.Provenance; p.Version != cli.Version() || len(p.Inputs) != 1 || p.Inputs[0] != want || p.Command[0] != "verify" || p.Command[2] != "-in" {
+		t.Errorf("provenance %+v, want the input %+v", p, want)
+	}
+	md, _ := os.ReadFile(mdPath)
+	if !strings.Contains(string(md), "## Provenance") || !strings.Contains(string(md), "- input: "+table+" (g_sha256 "+info.SHA256+")") {
+		t.Errorf("Markdown lacks the provenance:\n%s", md)
+	}
+	sum := sha256.Sum256(data)
+	stdout, stderr, code := runVerify(t, "-claims-from", jsonPath, "-in", table)
+	for _, w := range []string{"input: " + jsonPath + " (file_sha256 " + hex.EncodeToString(sum[:]) + ")", "input: " + table + " (g_sha256 " + info.SHA256 + ")"} {
+		if code != 0 || !strings.Contains(stdout, w) {
+			t.Errorf("exit %d, -claims-from report lacks %q:\n%s%s", code, w, stdout, stderr)
+		}
+	}
+}
+
+// TestProgressLines: a claims run whose stderr is not a terminal says it
+// is alive every progressInterval.
+func TestProgressLines(t *testing.T) {
+	defer func(d time.Duration) { progressInterval = d }(progressInterval)
+	progressInterval = 5 * time.Millisecond
+	_, stderr, code := runVerify(t, "-in", t.TempDir(), "-claims", "pass.cor4families")
+	if code != 0 || !strings.Contains(stderr, "verify: still checking 1 claims after ") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
