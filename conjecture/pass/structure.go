@@ -47,24 +47,17 @@ func cuboidCheck(claimed func(m, n, l int) int) func(int) conjecture.Checker {
 func stairCompoundCheck(hs []stairH, compound func(x int, bar solver.Game) (plain, withPass solver.Game)) func(int) conjecture.Checker {
 	return func(bound int) conjecture.Checker {
 		return conjecture.Checker{Finish: func(f *conjecture.Findings) {
-			for _, s := range hs {
-				c := solver.NewStairChocolate(s.h)
-				for x := 0; x <= bound; x++ {
-					for z := 0; z <= bound; z++ {
-						for y := 0; y <= s.h(z); y++ {
-							plain, withPass := compound(x, c.Position(0, y, z))
-							for p, g := range []solver.Game{plain, withPass} {
-								f.Checked++
-								want, got := solver.GameGrundy(g), c.PassGrundy(x, y, z, p == 1)
-								if want != got {
-									f.Report(conjecture.Counterexample{At: conjecture.At("x,y,z,p", x, y, z, p), Game: s.name,
-										Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
-								}
-							}
-						}
+			eachStairPosition(hs, bound, func(s stairH, c *solver.Chocolate, x, y, z int) {
+				plain, withPass := compound(x, c.Position(0, y, z))
+				for p, g := range []solver.Game{plain, withPass} {
+					f.Checked++
+					want, got := solver.GameGrundy(g), c.PassGrundy(x, y, z, p == 1)
+					if want != got {
+						f.Report(conjecture.Counterexample{At: conjecture.At("x,y,z,p", x, y, z, p), Game: s.name,
+							Claimed: strconv.Itoa(want), Actual: strconv.Itoa(got)})
 					}
 				}
-			}
+			})
 		}}
 	}
 }
