@@ -62,7 +62,8 @@ func checkIndexSize(path string, maxValue int) error {
 	}
 	if bytes := 4 * int64(info.N+1) * int64(maxValue+1); bytes > maxIndexBytes {
 		return fmt.Errorf("indexing the values 0…%d of %s (n = %d) would take %d MiB, above the limit of %d MiB: "+
-			"search or re-check fewer or smaller values", maxValue, path, info.N, bytes>>20, maxIndexBytes>>20)
+			"search or re-check fewer or smaller values (if n is not the table's, the file is damaged: recompute it)",
+			maxValue, path, info.N, bytes>>20, maxIndexBytes>>20)
 	}
 	return nil
 }

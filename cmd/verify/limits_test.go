@@ -163,3 +163,16 @@ func TestProgressLines(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestIndexSizeCapped: an index above maxIndexBytes is refused before it
+// is allocated; one below passes.
+func TestIndexSizeCapped(t *testing.T) {
+	table := writeTable(t, t.TempDir(), "gneg1", 100)
+	if err := checkIndexSize(table, 40); err != nil {
+		t.Errorf("values 0…40 of n = 100: %v", err)
+	}
+	err := checkIndexSize(table, 6_000_000) // 4 · 101 · 6·10⁶ bytes: 2.3 GiB
+	if err == nil || !strings.Contains(err.Error(), "above the limit of 2048 MiB") || !strings.Contains(err.Error(), table) {
+		t.Errorf("values 0…6·10⁶ of n = 100: %v", err)
+	}
+}

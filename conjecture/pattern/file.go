@@ -226,7 +226,8 @@ func Decode(r io.Reader) (File, error) {
 }
 
 // normalized returns f with empty lists in one form: no patterns and no
-// exceptions as empty lists (JSON []), no NoPattern values as nil (omitted).
+// exceptions as empty lists (JSON []), no NoPattern values, value reports
+// or laws as nil (omitted, as Encode leaves them out).
 func (f File) normalized() File {
 	if f.Patterns == nil {
 		f.Patterns = []Pattern{}
@@ -238,6 +239,12 @@ func (f File) normalized() File {
 	}
 	if len(f.NoPattern) == 0 {
 		f.NoPattern = nil
+	}
+	if len(f.Values) == 0 {
+		f.Values = nil
+	}
+	if len(f.Laws) == 0 {
+		f.Laws = nil
 	}
 	return f
 }
