@@ -20,6 +20,10 @@ const (
 	// Vacuous means the claim's range held nothing to check (a table too
 	// small for it): no counterexample, but no evidence either.
 	Vacuous Status = "vacuous"
+	// Erratum: a claim as printed fails while the claim that corrects it
+	// (Report.CorrectedBy) holds on the same inputs: a known error of the
+	// paper, confirmed, not a finding against the data (see MarkErrata).
+	Erratum Status = "erratum"
 )
 
 // DefaultCap is the number of counterexamples a Report keeps when
@@ -50,6 +54,9 @@ type Report struct {
 	Reading string `json:"reading,omitempty"`
 	// Witness is what an existential claim found, shown in the report.
 	Witness string `json:"witness,omitempty"`
+	// CorrectedBy is, for an Erratum, the id of the correcting claim that
+	// holds.
+	CorrectedBy string `json:"corrected_by,omitempty"`
 }
 
 // Table streams the bands of one table, in order, to visit, stopping at

@@ -9,16 +9,20 @@ import (
 	"text/tabwriter"
 
 	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/provenance"
 )
 
 // shownCounterexamples is how many counterexamples a text line shows.
 const shownCounterexamples = 3
 
-// writeText prints the tables read, one line per claim and a summary. A
-// claim's Reading goes on an indented line under it, and so does, for a
-// printed claim that fails, the claim that corrects it (from corrections,
-// by the printed claim's id) with the first sentence of its note.
-func writeText(w io.Writer, in inputSet, reports []conjecture.Report, corrections map[string]conjecture.Claim) error {
+// writeText prints where the report comes from (from), the tables read,
+// one line per claim and a summary. A claim's Reading goes on an indented
+// line under it, and so does, for a printed claim that fails or is an
+// erratum, the claim that corrects it (from corrections, by the printed
+// claim's id) with the first sentence of its note. Errata are counted apart
+// from failures.
+func writeText(w io.Writer, from provenance.Provenance, in inputSet, reports []conjecture.Report, corrections map[string]conjecture.Claim) error {
+	fmt.Fprint(w, from.Lines(""))
 	var used []string
 	for _, f := range in.found {
 		used = append(used, fmt.Sprintf("%s n=%d (%s)", f.ID, f.N, f.File))
@@ -41,42 +45,28 @@ func writeText(w io.Writer, in inputSet, reports []conjecture.Report, correction
 		if r.Witness != "" {
 			fmt.Fprintf(tw, "\t\t  witness: %s\n", r.Witness)
 		}
-		if c, ok := corrections[r.ID]; ok && r.Status == conjecture.Fails {
+		if c, ok := corrections[r.ID]; ok && (r.Status == conjecture.Fails || r.Status == conjecture.Erratum) {
 			reason := firstSentence(c.Note)
 			if strings.HasSuffix(r.ID, ".printed") {
 				reason = "the reading checked"
 			}
-			fmt.Fprintf(tw, "\t\t  see %s: %s\n", c.ID, reason)
+			if r.Status == conjecture.Erratum {
+				fmt.Fprintf(tw, "\t\t  erratum of the paper: as printed it fails, and %s holds: %s\n", c.ID, reason)
+			} else {
+				fmt.Fprintf(tw, "\t\t  see %s: %s\n", c.ID, reason)
+			}
 		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%d claims: %d hold, %d FAIL, %d vacuous, %d skipped\n", len(reports),
-		counts[conjecture.Holds], counts[conjecture.Fails], counts[conjecture.Vacuous], counts[conjecture.Skipped])
+	errata := "known errata confirmed"
+	if counts[conjecture.Erratum] == 1 {
+		errata = "known erratum confirmed"
+	}
+	_, err := fmt.Fprintf(w, "%d claims: %d hold, %d FAIL, %d %s, %d vacuous, %d skipped\n", len(reports), counts[conjecture.Holds],
+		counts[conjecture.Fails], counts[conjecture.Erratum], errata, counts[conjecture.Vacuous], counts[conjecture.Skipped])
 	return err
-}
-
-// corrections maps the id of every printed claim that has a correction to
-// the correcting claim: "<id>.corrected" corrects "<id>", and "<id>" is
-// the reading checked where "<id>.printed" is the printed one.
-func corrections(claims []conjecture.Claim) map[string]conjecture.Claim {
-	byID := make(map[string]conjecture.Claim, len(claims))
-	for _, c := range claims {
-		byID[c.ID] = c
-	}
-	out := make(map[string]conjecture.Claim)
-	for _, c := range claims {
-		if base, ok := strings.CutSuffix(c.ID, ".corrected"); ok {
-			out[base] = c
-		}
-		if base, ok := strings.CutSuffix(c.ID, ".printed"); ok {
-			if b, ok := byID[base]; ok {
-				out[c.ID] = b
-			}
-		}
-	}
-	return out
 }
 
 // firstSentence is s up to its first full stop followed by a space.
@@ -104,6 +94,7 @@ func detail(r conjecture.Report) string {
 	case conjecture.Vacuous:
 		return "nothing in its range lies in the table; no evidence either way"
 	}
+	// An Erratum shows its counterexamples as a failure does.
 	s := fmt.Sprintf("%d %s", r.Checked, r.Unit)
 	if r.Bound > 0 {
 		s += fmt.Sprintf(", bound %d", r.Bound)
@@ -128,14 +119,16 @@ func detail(r conjecture.Report) string {
 
 // jsonReport is the -json file.
 type jsonReport struct {
-	Tables        []tableFile         `json:"tables"`
-	MissingTables []string            `json:"missing_tables"`
-	Claims        []conjecture.Report `json:"claims"`
+	Provenance    provenance.Provenance `json:"provenance"`
+	Tables        []tableFile           `json:"tables"`
+	MissingTables []string              `json:"missing_tables"`
+	Claims        []conjecture.Report   `json:"claims"`
 }
 
-// writeJSON writes the report as indented JSON to path.
-func writeJSON(path string, in inputSet, reports []conjecture.Report) error {
-	report := jsonReport{Tables: in.found, MissingTables: in.missing, Claims: reports}
+// writeJSON writes the report, with where it comes from, as indented JSON
+// to path.
+func writeJSON(path string, from provenance.Provenance, in inputSet, reports []conjecture.Report) error {
+	report := jsonReport{Provenance: from, Tables: in.found, MissingTables: in.missing, Claims: reports}
 	if report.Tables == nil {
 		report.Tables = []tableFile{}
 	}

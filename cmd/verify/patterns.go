@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/results"
@@ -50,10 +51,18 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 		return err
 	}
 	start := time.Now()
+	stop := cli.StartProgress(stderr, progressInterval, func(elapsed time.Duration) string {
+		return fmt.Sprintf("verify: still searching the patterns of %s after %s", opts.in, elapsed)
+	})
+	defer stop()
+	if err := checkIndexSize(opts.in, opts.values.hi); err != nil {
+		return err
+	}
 	idx, info, err := pattern.ScanInput(ctx, opts.in, opts.values.lo, opts.values.hi)
 	if err != nil {
 		return err
 	}
+	opts.from.AddG(opts.in, info.SHA256)
 	var found []pattern.Result
 	for v := opts.values.lo; v <= opts.values.hi; v++ {
 		if err := ctx.Err(); err != nil {
@@ -81,7 +90,9 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 		withPattern, len(found), info.N, unstable)
 	if opts.json != "" {
 		var buf bytes.Buffer
-		if err := pattern.Encode(&buf, pattern.NewFile(info.Table, info.N, found)); err != nil {
+		file := pattern.NewFile(info.Table, info.N, found)
+		file.Provenance = &opts.from
+		if err := pattern.Encode(&buf, file); err != nil {
 			return fmt.Errorf("write -json %s: %w", opts.json, err)
 		}
 		if err := os.WriteFile(opts.json, buf.Bytes(), 0o644); err != nil {
@@ -89,7 +100,7 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 		}
 	}
 	if opts.markdown != "" {
-		md := pattern.Markdown(info.Table, info.Symbol, info.N, found)
+		md := pattern.Markdown(info.Table, info.Symbol, info.N, found, &opts.from)
 		if err := os.WriteFile(opts.markdown, []byte(md), 0o644); err != nil {
 			return fmt.Errorf("write -markdown %s: %w", opts.markdown, err)
 		}
@@ -102,13 +113,9 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 // of -in (a file, or a directory holding the patterns' table) and reports
 // them like claims.
 func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Writer) error {
-	data, err := os.ReadFile(opts.claimsFrom)
+	file, err := readPatternsFile(opts.claimsFrom, &opts.from)
 	if err != nil {
-		return fmt.Errorf("-claims-from: %w", err)
-	}
-	file, err := pattern.Decode(bytes.NewReader(data))
-	if err != nil {
-		return fmt.Errorf("-claims-from %s: %w", opts.claimsFrom, err)
+		return err
 	}
 	path, in, err := patternClaimsInput(opts.in, file.Table)
 	if err != nil {
@@ -121,9 +128,23 @@ func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Write
 		}
 		minValue, maxValue = min(minValue, p.Value), max(maxValue, p.Value)
 	}
+	if maxValue > maxSearchedValue {
+		return fmt.Errorf("-claims-from %s: a pattern of value %d, above the %d that -patterns searches: not a file verify wrote",
+			opts.claimsFrom, maxValue, maxSearchedValue)
+	}
 	start := time.Now()
+	stop := cli.StartProgress(stderr, progressInterval, func(elapsed time.Duration) string {
+		return fmt.Sprintf("verify: still re-checking %d patterns after %s", len(file.Patterns), elapsed)
+	})
+	defer stop()
+	if err := checkIndexSize(path, maxValue); err != nil {
+		return fmt.Errorf("-claims-from %s: %w", opts.claimsFrom, err)
+	}
 	idx, info, err := pattern.ScanInput(ctx, path, minValue, maxValue)
 	if err != nil {
+		return err
+	}
+	if err := addInputs(&opts.from, in); err != nil {
 		return err
 	}
 	if info.Table != file.Table {

@@ -180,8 +180,8 @@ func TestInterruptedPatternSearch(t *testing.T) {
 func TestReportsRepeat(t *testing.T) {
 	dir := allTables(t)
 	var reports [2][]byte
+	path := filepath.Join(t.TempDir(), "report.json") // one path: the command line is in the report
 	for i := range reports {
-		path := filepath.Join(t.TempDir(), "report.json")
 		runVerify(t, "-in", dir, "-claims", "goishi.*,pass.table3,pass.lem4*", "-json", path)
 		reports[i], _ = os.ReadFile(path)
 	}
@@ -190,8 +190,8 @@ func TestReportsRepeat(t *testing.T) {
 	}
 	var patterns [2][]byte
 	file := filepath.Join(dir, "gstarneg1_n24.arrow")
+	path = filepath.Join(t.TempDir(), "patterns.json")
 	for i := range patterns {
-		path := filepath.Join(t.TempDir(), "patterns.json")
 		runVerify(t, "-patterns", "-in", file, "-values", "0-6", "-json", path)
 		patterns[i], _ = os.ReadFile(path)
 	}

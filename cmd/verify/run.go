@@ -9,9 +9,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/conjecture/papers"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/conjecture/provenance"
 )
 
 // usageError is a mistake in the command line: exit status 2.
@@ -25,21 +27,45 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 // status 3.
 var errFails = errors.New("counterexamples found")
 
+// maxBound caps -bound: solver memory grows as a power of the bound (the
+// square of it for two heaps), and the largest default is 4096.
+const maxBound = 1 << 14
+
 // options are the parsed flags.
 type options struct {
 	in     string
 	n      int // the size of the tables to read; -1: the largest of each
 	claims []conjecture.Claim
-	json   string
-	list   bool
-	opts   conjecture.Options
+	// claimsGiven: -claims was on the command line, not its default.
+	claimsGiven bool
+	json        string
+	list        bool
+	opts        conjecture.Options
 	// The pattern modes: -patterns searches, -claims-from re-checks.
 	patterns   bool
 	values     valueRange
 	maxPeriod  int
 	markdown   string
 	claimsFrom string
+	// from records the version and command line for the reports.
+	from provenance.Provenance
 }
+
+// The flags of each mode, and where each flag that not all modes take
+// belongs, for the message of a flag a mode does not use.
+var (
+	claimsFlags     = []string{"in", "n", "claims", "bound", "cap", "json"}
+	listFlags       = []string{"list", "claims"}
+	patternsFlags   = []string{"patterns", "in", "values", "max-period", "json", "markdown"}
+	claimsFromFlags = []string{"claims-from", "in", "cap", "json"}
+	flagHome        = map[string]string{
+		"n": "it goes with a claims run (-in DIR)", "claims": "it goes with a claims run or -list",
+		"bound": "it goes with a claims run (-in DIR)", "cap": "it goes with a claims run or -claims-from",
+		"values": "it goes with -patterns", "max-period": "it goes with -patterns", "markdown": "it goes with -patterns",
+		"list": "it is a mode of its own", "patterns": "it is a mode of its own (search first, re-check in a second run)",
+		"claims-from": "it is a mode of its own (search first, re-check in a second run)",
+	}
+)
 
 // parseFlags reads args into options; every error is a usageError that
 // names the flag.
@@ -50,8 +76,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		"with -patterns or -claims-from also one table file, values file or values dataset directory <table>_n<N>.values")
 	exactN := fs.Int("n", -1, "read the table files of this n only (default: the largest n of each table in -in)")
 	claimList := fs.String("claims", "*", "comma-separated claim ids or patterns (goishi.*, pass.lem4?); see -list")
-	bound := fs.Int("bound", 0, "solver bound for every claim that has one; 0 keeps each claim's default (see -list). "+
-		"Solver time grows as a power of the bound: raise it one claim at a time")
+	bound := fs.Int("bound", 0, fmt.Sprintf("solver bound for every claim that has one, at most %d; 0 keeps each claim's default (see -list). "+
+		"Solver time grows as a power of the bound: raise it one claim at a time", maxBound))
 	limit := fs.Int("cap", conjecture.DefaultCap, "counterexamples kept per claim in the report")
 	jsonPath := fs.String("json", "", "also write the report as JSON to this file")
 	list := fs.Bool("list", false, "list the selected claims and exit")
@@ -59,14 +85,17 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	values := fs.String("values", "0-40", "with -patterns: the values to search, lo-hi or one value")
 	maxPeriod := fs.Int("max-period", pattern.DefaultMaxPeriod, "with -patterns: the largest period tried")
 	markdown := fs.String("markdown", "", "with -patterns: also write the patterns as statements in the papers' style to this file")
-	claimsFrom := fs.String("claims-from", "", "re-check the patterns of this patterns JSON (from -patterns -json) as claims against -in")
+	claimsFrom := fs.String("claims-from", "", fmt.Sprintf("re-check the patterns of this patterns JSON (from -patterns -json, at most %d MiB) as claims against -in", maxPatternsFileBytes>>20))
+	version := fs.Bool("version", false, "print the program's version and exit")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: verify [-in DIR] [-claims LIST] [-bound B] [-cap N] [-json FILE] [-list]\n"+
+		fmt.Fprintln(fs.Output(), "usage: verify [-in DIR] [-n N] [-claims LIST] [-bound B] [-cap N] [-json FILE]\n"+
+			"       verify -list [-claims LIST]\n"+
 			"       verify -patterns -in FILE [-values LO-HI] [-max-period P] [-json FILE] [-markdown FILE]\n"+
-			"       verify -claims-from PATTERNS.json -in FILE|DIR [-cap N] [-json FILE]")
+			"       verify -claims-from PATTERNS.json -in FILE|DIR [-cap N] [-json FILE]\n"+
+			"       verify -version")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return options{}, err
 		}
@@ -75,8 +104,17 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, usagef("unexpected argument %q (all options are flags; see -h)", fs.Arg(0))
 	}
-	if *bound < 0 {
-		return options{}, usagef("-bound %d: give a positive bound, or 0 for each claim's default", *bound)
+	if *version {
+		if err := cli.Unused(fs, "-version", []string{"version"}, nil); err != nil {
+			return options{}, usageError{err.Error()}
+		}
+		return options{}, errVersion
+	}
+	if err := unusedFlags(fs, *list, *search, *claimsFrom != ""); err != nil {
+		return options{}, err
+	}
+	if *bound < 0 || *bound > maxBound {
+		return options{}, usagef("-bound %d: give a bound from 1 to %d, or 0 for each claim's default", *bound, maxBound)
 	}
 	if *limit < 1 {
 		return options{}, usagef("-cap %d: need at least 1", *limit)
@@ -93,9 +131,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, usagef("-n %d: give n ≥ 0, or leave it out for the largest n of each table", *exactN)
 	}
 	opts := options{
-		in: *in, n: *exactN, claims: claims, json: *jsonPath, list: *list,
+		in: *in, n: *exactN, claims: claims, claimsGiven: isSet(fs, "claims"), json: *jsonPath, list: *list,
 		opts:     conjecture.Options{Bound: *bound, Cap: *limit},
 		patterns: *search, maxPeriod: *maxPeriod, markdown: *markdown, claimsFrom: *claimsFrom,
+		from: provenance.New("verify", cli.Version(), args),
 	}
 	if opts.values, err = parseValueRange(*values); err != nil {
 		return options{}, usagef("-values: %v", err)
@@ -103,23 +142,49 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if *maxPeriod < 1 || *maxPeriod > pattern.MaxPeriodLimit {
 		return options{}, usagef("-max-period %d: give 1 to %d", *maxPeriod, pattern.MaxPeriodLimit)
 	}
-	if opts.patterns && opts.claimsFrom != "" {
-		return options{}, usagef("-patterns and -claims-from do not go together: search first, re-check in a second run")
-	}
-	if opts.markdown != "" && !opts.patterns {
-		return options{}, usagef("-markdown goes with -patterns")
-	}
 	return opts, nil
 }
+
+// unusedFlags returns a usageError naming a flag set on the command line
+// that its mode does not use, the mode being the first of -list, -patterns
+// and -claims-from given, or a claims run.
+func unusedFlags(fs *flag.FlagSet, list, search, claimsFrom bool) error {
+	mode, used := "a claims run", claimsFlags
+	switch {
+	case list:
+		mode, used = "-list", listFlags
+	case search:
+		mode, used = "-patterns", patternsFlags
+	case claimsFrom:
+		mode, used = "-claims-from", claimsFromFlags
+	}
+	if err := cli.Unused(fs, mode, used, flagHome); err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
+}
+
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// errVersion asks run to print the version and stop.
+var errVersion = errors.New("version asked for")
 
 // run is the whole command: parse, find the table files, check the
 // claims, and report.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	opts, err := parseFlags(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
+	switch {
+	case errors.Is(err, flag.ErrHelp):
 		return nil
-	}
-	if err != nil {
+	case errors.Is(err, errVersion):
+		_, err := fmt.Fprintln(stdout, "verify", cli.Version())
+		return err
+	case err != nil:
 		return err
 	}
 	switch {
@@ -134,22 +199,51 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if len(inputs.found) == 0 && len(inputs.missing) > 0 {
+		return noTables(opts, inputs)
+	}
+	if err := addInputs(&opts.from, inputs); err != nil {
+		return err
+	}
 	start := time.Now()
+	stop := cli.StartProgress(stderr, progressInterval, func(elapsed time.Duration) string {
+		return fmt.Sprintf("verify: still checking %d claims after %s", len(opts.claims), elapsed)
+	})
 	reports, err := conjecture.Run(ctx, opts.claims, inputs.sources(), opts.opts)
+	stop()
 	if err != nil {
 		return err
 	}
 	return finishReport(opts, inputs, reports, time.Since(start), stdout, stderr)
 }
 
+// progressInterval is how often a long run says it is alive on a stderr
+// that is not a terminal.
+var progressInterval = cli.ProgressInterval
+
+// noTables is the error of a claims run whose -in holds none of the tables
+// its claims read: said before any solver claim runs, so that the papers'
+// known errata are never reported as findings against missing data.
+func noTables(opts options, inputs inputSet) error {
+	hint := ""
+	if !opts.claimsGiven {
+		hint = "; to run only the claims checked by solvers, select them with -claims (see -list: those that read \"solvers\")"
+	}
+	return fmt.Errorf("-in %s holds no table file of %s (<table>_n<N>.arrow or .parquet); compute them first: "+
+		"go run ./cmd/compute -table %s -out %s%s", opts.in, strings.Join(inputs.missing, ", "),
+		strings.Join(inputs.missing, ","), opts.in, hint)
+}
+
 // finishReport prints the reports, writes -json if set, and returns
 // errFails if a claim fails.
 func finishReport(opts options, inputs inputSet, reports []conjecture.Report, elapsed time.Duration, stdout, stderr io.Writer) error {
-	if err := writeText(stdout, inputs, reports, corrections(papers.All())); err != nil {
+	corrections := conjecture.Corrections(papers.All())
+	conjecture.MarkErrata(reports, corrections)
+	if err := writeText(stdout, opts.from, inputs, reports, corrections); err != nil {
 		return err
 	}
 	if opts.json != "" {
-		if err := writeJSON(opts.json, inputs, reports); err != nil {
+		if err := writeJSON(opts.json, opts.from, inputs, reports); err != nil {
 			return err
 		}
 	}
@@ -160,7 +254,7 @@ func finishReport(opts options, inputs inputSet, reports []conjecture.Report, el
 		case conjecture.Fails:
 			failed++
 			checked++
-		case conjecture.Holds:
+		case conjecture.Holds, conjecture.Erratum:
 			checked++
 		}
 	}
@@ -168,19 +262,14 @@ func finishReport(opts options, inputs inputSet, reports []conjecture.Report, el
 		return fmt.Errorf("%w: %d of %d claims fail", errFails, failed, len(reports))
 	}
 	if checked == 0 {
-		return noneChecked(opts, inputs, reports)
+		return noneChecked(reports)
 	}
 	return nil
 }
 
 // noneChecked is the error of a run in which no claim could be checked:
-// every table it needs is missing from -in, or every range was empty.
-func noneChecked(opts options, inputs inputSet, reports []conjecture.Report) error {
-	if len(inputs.found) == 0 && len(inputs.missing) > 0 {
-		return fmt.Errorf("no claim could be checked: -in %s holds none of the tables they read (%s); "+
-			"compute them with go run ./cmd/compute -table %s -out %s", opts.in, strings.Join(inputs.missing, ", "),
-			strings.Join(inputs.missing, ","), opts.in)
-	}
+// every claim was skipped or vacuous.
+func noneChecked(reports []conjecture.Report) error {
 	return fmt.Errorf("no claim could be checked: of %d claims, none holds or fails (each is skipped for a missing table or "+
 		"vacuous on a table too small for it; see the report above)", len(reports))
 }

@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"github.com/grundy-lab/grundy/conjecture/claimtest"
+	"github.com/grundy-lab/grundy/tables/solver"
 )
 
 // TestPlantedCounterexamples plants counterexamples for every claim of the
 // paper and checks that its checker reports exactly them.
 func TestPlantedCounterexamples(t *testing.T) { claimtest.Planted(t, Claims(), plantCases) }
 
-var plantCases = []claimtest.Case{
+var plantCases = append(misereCases, []claimtest.Case{
 	// Claims on tables: a changed cell. The tables are the reference
 	// tables at n = 40; the values are those the papers print.
 	{ID: "goishi.table1", Planted: map[claimtest.Cell]int32{{3, 5}: 7}, Want: []string{"(x=3, y=5): claimed 6, actual 7"}},
@@ -58,5 +59,18 @@ var plantCases = []claimtest.Case{
 	{ID: "goishi.prop1", Planted: map[claimtest.Cell]int32{{2, 6}: 104, {3, 8}: 50}, Want: []string{
 		"(x=3, y=7): claimed 104, actual 4",
 		"(x=2, y=9): claimed 50, actual 10",
+	}},
+}...)
+
+// The cases of misere.go: a planted cell, a misère solver that is normal
+// play's, and a play with two groups taken in one move.
+var misereCases = []claimtest.Case{
+	{ID: "goishi.misere2", Bound: 2, Check: misereCheck(func(h []int) solver.Outcome { return solver.PassNimOutcome(h, false) }), Want: []string{
+		"(x=0, y=1): claimed P, actual N", "(x=1, y=0): claimed P, actual N",
+		"(x=1, y=1): claimed N, actual P",
+	}},
+	{ID: "goishi.gneg1sg", Planted: map[claimtest.Cell]int32{{7, 9}: 5}, Want: []string{"(x=7, y=9): claimed 5, actual 3"}},
+	{ID: "goishi.fig3", Check: figure3Claim([][]int{{5, 3, 4}, {5, 1, 3}, {5, 0, 3}}).Check, Want: []string{
+		"(step=1, (5, 3, 4) → (5, 1, 3)): claimed a move, actual not a move",
 	}},
 }

@@ -15,7 +15,7 @@ const Citation = "Manabe, Miyadera, Suetsugu, On the Sprague-Grundy values of ga
 
 // Claims returns the claims of 002, in the order of the paper.
 func Claims() []conjecture.Claim {
-	return slices.Concat(basicClaims(), hypergraphClaims(), chocolateClaims(), compoundClaims(), noteClaims(), passNimClaims(), stairClaims())
+	return slices.Concat(basicClaims(), hypergraphClaims(), chocolateClaims(), structureClaims(), compoundClaims(), noteClaims(), passNimClaims(), stairClaims())
 }
 
 // passSource is a label of seed 002.

@@ -11,7 +11,9 @@ import (
 
 // TestPlantedCounterexamples plants counterexamples for every claim of the
 // paper and checks that its checker reports exactly them.
-func TestPlantedCounterexamples(t *testing.T) { claimtest.Planted(t, Claims(), plantCases) }
+func TestPlantedCounterexamples(t *testing.T) {
+	claimtest.Planted(t, Claims(), slices.Concat(plantCases, structureCases))
+}
 
 var plantCases = []claimtest.Case{
 	// G = 3 claimed a P-position too; ⊕ claimed as + ; the printed bars with
@@ -188,4 +190,26 @@ func flipAt(in func(x, y, z, p int) bool, q [4]int) func(x, y, z, p int) bool {
 	return func(x, y, z, p int) bool {
 		return in(x, y, z, p) != ([4]int{x, y, z, p} == q)
 	}
+}
+
+// The cases of structure.go: a formula wrong at one bar, a split that puts
+// the heap 0 beside the bar for x = 1, and a family without (2, 3).
+var structureCases = []claimtest.Case{
+	{ID: "pass.cuboid", Bound: 2, Check: cuboidCheck(func(m, n, l int) int {
+		if m == 2 && n == 3 && l == 1 {
+			return 0
+		}
+		return (m - 1) ^ (n - 1) ^ (l - 1)
+	}), Want: []string{"(m=2, n=3, ℓ=1): claimed 0, actual 3"}},
+	{ID: "pass.stairsplit", Bound: 1, Check: stairCompoundCheck([]stairH{halfK(1)}, func(x int, bar solver.Game) (solver.Game, solver.Game) {
+		if x == 1 {
+			x = 0
+		}
+		return heapAndBar(x, bar)
+	}), Want: []string{
+		"(x=1, y=0, z=0, p=0, h(z) = ⌊z/2⌋): claimed 0, actual 1", "(x=1, y=0, z=0, p=1, h(z) = ⌊z/2⌋): claimed 0, actual 2",
+		"(x=1, y=0, z=1, p=0, h(z) = ⌊z/2⌋): claimed 1, actual 0", "(x=1, y=0, z=1, p=1, h(z) = ⌊z/2⌋): claimed 2, actual 1",
+	}},
+	{ID: "pass.cor4families", Bound: 8, Check: familiesCheck(func(a, b int) bool { return families3(a, b) && (a != 2 || b != 3) }),
+		Want: []string{"(a=2, b=3): claimed (a−1) ⊕ (b−1) ≠ 3, actual (a−1) ⊕ (b−1) = 3"}},
 }

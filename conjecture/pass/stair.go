@@ -61,6 +61,22 @@ func corollary4C(x, y, z, p int) bool {
 	return (c1 || c2) && !c3
 }
 
+// eachStairPosition calls visit with every position (x, y, z) of stair
+// chocolate with x, z ≤ bound and y ≤ h(z), for each h of hs, with the
+// solver of that h.
+func eachStairPosition(hs []stairH, bound int, visit func(s stairH, c *solver.Chocolate, x, y, z int)) {
+	for _, s := range hs {
+		c := solver.NewStairChocolate(s.h)
+		for x := 0; x <= bound; x++ {
+			for z := 0; z <= bound; z++ {
+				for y := 0; y <= s.h(z); y++ {
+					visit(s, c, x, y, z)
+				}
+			}
+		}
+	}
+}
+
 // stairPassCheck checks "(x, y, z, p) has SG-value v if and only if
 // in(x, y, z, p)" for each h of hs, every position with x, z ≤ bound and
 // p = 0, 1, against the chocolate solver with its pass
@@ -69,28 +85,21 @@ func stairPassCheck(hs []stairH, v int, in func(x, y, z, p int) bool) func(int) 
 	notV := "≠ " + strconv.Itoa(v)
 	return func(bound int) conjecture.Checker {
 		return conjecture.Checker{Finish: func(f *conjecture.Findings) {
-			for _, s := range hs {
-				c := solver.NewStairChocolate(s.h)
-				for x := 0; x <= bound; x++ {
-					for z := 0; z <= bound; z++ {
-						for y := 0; y <= s.h(z); y++ {
-							for p := range 2 {
-								f.Checked++
-								sg := c.PassGrundy(x, y, z, p == 1)
-								claimed := in(x, y, z, p)
-								if claimed == (sg == v) {
-									continue
-								}
-								want := notV
-								if claimed {
-									want = strconv.Itoa(v)
-								}
-								f.Report(conjecture.Counterexample{At: conjecture.At("x,y,z,p", x, y, z, p), Game: s.name, Claimed: want, Actual: strconv.Itoa(sg)})
-							}
-						}
+			eachStairPosition(hs, bound, func(s stairH, c *solver.Chocolate, x, y, z int) {
+				for p := range 2 {
+					f.Checked++
+					sg := c.PassGrundy(x, y, z, p == 1)
+					claimed := in(x, y, z, p)
+					if claimed == (sg == v) {
+						continue
 					}
+					want := notV
+					if claimed {
+						want = strconv.Itoa(v)
+					}
+					f.Report(conjecture.Counterexample{At: conjecture.At("x,y,z,p", x, y, z, p), Game: s.name, Claimed: want, Actual: strconv.Itoa(sg)})
 				}
-			}
+			})
 		}}
 	}
 }

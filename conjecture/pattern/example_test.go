@@ -49,13 +49,14 @@ func ExampleMarkdown() {
 		Value: 3, Period: 4, Start: 6, Offsets: []int{-2, -2, 2, 2}, ConfirmedTo: 1998,
 		Exceptions: []pattern.Cell{{X: 0, Y: 4}, {X: 1, Y: 3}, {X: 2, Y: 5}, {X: 3, Y: 1}, {X: 4, Y: 0}, {X: 5, Y: 2}},
 	}}
-	fmt.Print(pattern.Markdown("gneg1", "G₋₁", 2000, []pattern.Result{theorem4}))
+	fmt.Print(pattern.Markdown("gneg1", "G₋₁", 2000, []pattern.Result{theorem4}, nil))
 	// Output:
 	// # Values of G₋₁ on 0 ≤ x, y ≤ 2000
 	//
 	// Every statement below is a conjecture mined from this table and verified on every cell 0 ≤ x, y ≤ 2000, not a theorem, unless the last column names the paper that proves it.
-	// Each value is searched on the first half, the first three quarters and all of the rows; stable: the fits agree wherever the pattern was visible; unstable: a fit broke before the end.
-	// Grade A: stable, seen on at least two of the three, at least 8 periods observed after x₀; B: stable otherwise; C: unstable.
+	// Each value is searched on the first half, the first three quarters and all of the rows; stable: found on at least two of the three, the fits agreeing wherever the pattern was visible; tentative: found on all the rows only; unstable: a fit broke before the end.
+	// Grade A: stable, the same period and start on at least two of the three, at least 8 periods observed after x₀; B: stable or tentative otherwise; C: unstable.
+	// A statement whose rule is too long for the text says so: its offsets are given in full in the patterns JSON.
 	//
 	// | v | status | period | start x₀ | periods after x₀ | grade | form | stated in |
 	// | --- | --- | --- | --- | --- | --- | --- | --- |

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/grundy-lab/grundy/conjecture/provenance"
 )
 
 // File is the patterns JSON of one table, as cmd/verify writes it with -json
@@ -17,24 +19,29 @@ import (
 //	   "confirmed_to": 9998}, …],
 //	 "no_pattern": [16, …],
 //	 "values": [{"value": 3, "status": "stable", "grade": "A", …}, …],
-//	 "laws": [{"law": "…", "holds": [...], "exceptions": [...]}, …]}
+//	 "laws": [{"law": "…", "holds": [...], "exceptions": [...]}, …],
+//	 "provenance": {"program": "verify", "version": "…", "command": [...],
+//	   "inputs": [{"path": "…", "checksum": "g_sha256", "sha256": "…"}]}}
 //
 // Offsets are indexed by x mod period. Patterns are what the search found
 // (the claims -claims-from re-checks); no_pattern lists the values without
 // one; values reports, for every value searched, how it was searched and
-// what was seen (see Report); laws are the laws in v (see FindLaws).
+// what was seen (see Report); laws are the laws in v (see FindLaws);
+// provenance names the table file searched with its checksum, the program's
+// version and the command line (absent from files of earlier versions).
 // max_period and mined_to are only in files of earlier versions, which
 // mined on the lower rows; they are read and written back as they are.
 type File struct {
-	Table      string    `json:"table"`
-	N          int       `json:"n"`
-	MaxPeriod  int       `json:"max_period,omitempty"`
-	MinedTo    int       `json:"mined_to,omitempty"`
-	MinPeriods int       `json:"min_periods,omitempty"`
-	Patterns   []Pattern `json:"patterns"`
-	NoPattern  []int     `json:"no_pattern,omitempty"`
-	Values     []Report  `json:"values,omitempty"`
-	Laws       []Law     `json:"laws,omitempty"`
+	Table      string                 `json:"table"`
+	N          int                    `json:"n"`
+	MaxPeriod  int                    `json:"max_period,omitempty"`
+	MinedTo    int                    `json:"mined_to,omitempty"`
+	MinPeriods int                    `json:"min_periods,omitempty"`
+	Patterns   []Pattern              `json:"patterns"`
+	NoPattern  []int                  `json:"no_pattern,omitempty"`
+	Values     []Report               `json:"values,omitempty"`
+	Laws       []Law                  `json:"laws,omitempty"`
+	Provenance *provenance.Provenance `json:"provenance,omitempty"`
 }
 
 // Report is what a search concluded about one value, for the JSON file:
@@ -162,6 +169,13 @@ func Encode(w io.Writer, f File) error {
 	if err := writeList(&b, "laws", f.Laws, true); err != nil {
 		return err
 	}
+	if f.Provenance != nil {
+		data, err := json.Marshal(f.Provenance)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, ",\n  \"provenance\": %s", data)
+	}
 	b.WriteString("\n}\n")
 	_, err = w.Write(b.Bytes())
 	return err
@@ -212,7 +226,8 @@ func Decode(r io.Reader) (File, error) {
 }
 
 // normalized returns f with empty lists in one form: no patterns and no
-// exceptions as empty lists (JSON []), no NoPattern values as nil (omitted).
+// exceptions as empty lists (JSON []), no NoPattern values, value reports
+// or laws as nil (omitted, as Encode leaves them out).
 func (f File) normalized() File {
 	if f.Patterns == nil {
 		f.Patterns = []Pattern{}
@@ -224,6 +239,12 @@ func (f File) normalized() File {
 	}
 	if len(f.NoPattern) == 0 {
 		f.NoPattern = nil
+	}
+	if len(f.Values) == 0 {
+		f.Values = nil
+	}
+	if len(f.Laws) == 0 {
+		f.Laws = nil
 	}
 	return f
 }

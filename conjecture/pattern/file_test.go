@@ -47,7 +47,7 @@ func TestGolden(t *testing.T) {
 		if err := pattern.Encode(&js, pattern.NewFile(id, paperN, res)); err != nil {
 			t.Fatal(err)
 		}
-		md := pattern.Markdown(id, r.Symbol, paperN, res)
+		md := pattern.Markdown(id, r.Symbol, paperN, res, nil)
 		for ext, got := range map[string][]byte{"json": js.Bytes(), "md": []byte(md)} {
 			path := filepath.Join("testdata", id+"_n2000."+ext)
 			if *update {
@@ -167,7 +167,7 @@ func TestMarkdownLinesShort(t *testing.T) {
 	}
 	for _, r := range tables.All() {
 		res := searchAll(t, computeIndex(t, r.ID, n, 40, nil))
-		for i, line := range strings.Split(pattern.Markdown(r.ID, r.Symbol, n, res), "\n") {
+		for i, line := range strings.Split(pattern.Markdown(r.ID, r.Symbol, n, res, nil), "\n") {
 			if length := utf8.RuneCountInString(line); length > maxMarkdownLine {
 				t.Errorf("%s, line %d: %d characters: %.120s…", r.ID, i+1, length, line)
 			}

@@ -28,25 +28,43 @@ const maxRuns = 12
 //     ⌊(x − a)/2h⌋ = ⌊(y − a)/2h⌋ when it has one (G₋₁ v = 14, period 112 =
 //     lcm(14, 16): |y − x| ∈ {7, 8});
 //   - otherwise how many distinct offsets, between which bounds.
+//
+// The first four determine every offset; the last two do not (see
+// FormComplete).
 func (p Pattern) Form() string {
+	text, _ := p.form()
+	return text
+}
+
+// FormComplete reports whether Form determines every offset of p, so that
+// its statement can be checked from the text alone; when it does not, the
+// offsets are only in the patterns JSON. It is false for a malformed p.
+func (p Pattern) FormComplete() bool {
+	_, complete := p.form()
+	return complete
+}
+
+// form is Form and FormComplete.
+func (p Pattern) form() (text string, complete bool) {
 	if p.Period < 1 || len(p.Offsets) != p.Period {
-		return ""
+		return "", false
 	}
 	lo, hi := slices.Min(p.Offsets), slices.Max(p.Offsets)
 	switch {
 	case lo == hi:
-		return "y = x" + signedTerm(lo)
+		return "y = x" + signedTerm(lo), true
 	case lo == -hi && !slices.ContainsFunc(p.Offsets, func(d int) bool { return d != hi && d != lo }):
 		plus := residuesWhere(p.Offsets, func(d int) bool { return d > 0 })
 		if a, ok := cyclicInterval(plus, p.Period); ok && 2*hi == p.Period {
-			return fmt.Sprintf("|x − y| = %d and ⌊%s/%d⌋ = ⌊%s/%d⌋", hi, shifted("x", a), p.Period, shifted("y", a), p.Period)
+			return fmt.Sprintf("|x − y| = %d and ⌊%s/%d⌋ = ⌊%s/%d⌋", hi, shifted("x", a), p.Period, shifted("y", a), p.Period), true
 		}
 		if runs := intervals(plus, p.Period); len(runs) <= maxRuns {
-			return fmt.Sprintf("y = x + %d if x mod %d ∈ %s, y = x − %d otherwise", hi, p.Period, strings.Join(runs, " ∪ "), hi)
+			return fmt.Sprintf("y = x + %d if x mod %d ∈ %s, y = x − %d otherwise", hi, p.Period, strings.Join(runs, " ∪ "), hi), true
 		}
 	}
-	text := offsetRuns(p.Offsets)
-	if text == "" {
+	text = offsetRuns(p.Offsets)
+	complete = text != ""
+	if !complete {
 		text = magnitudeFamilies(p.Offsets)
 	}
 	if text == "" {
@@ -57,7 +75,7 @@ func (p Pattern) Form() string {
 	if f, ok := p.TwoFamilies(); ok {
 		text += "; " + f.String()
 	}
-	return text
+	return text, complete
 }
 
 // magnitudeFamilies writes the offsets as families by |y − x|, if every
@@ -81,6 +99,9 @@ func magnitudeFamilies(offsets []int) string {
 			part += fmt.Sprintf(", all with ⌊%s/%d⌋ = ⌊%s/%d⌋", shifted("x", a), 2*h, shifted("y", a), 2*h)
 		}
 		parts = append(parts, part)
+	}
+	if len(parts) == 1 {
+		return fmt.Sprintf("|y − x| is one value by x mod %d: %s, the sign varying with the residue", len(offsets), parts[0])
 	}
 	return fmt.Sprintf("|y − x| takes %d values by x mod %d: %s", len(parts), len(offsets), strings.Join(parts, "; "))
 }
@@ -285,8 +306,12 @@ func splitFamilies(offsets []int, q1, q2 int) (n1 int, ok bool) {
 // ExceptionSummary sorts the exceptions of a pattern, the cells of its value
 // in the rows x < Start, by how they relate to the periodic rule.
 type ExceptionSummary struct {
-	// Total is the number of exceptions.
+	// Total is the number of cells of the value in the rows x < Start,
+	// those that follow the rule included.
 	Total int `json:"total"`
+	// Exceptions is how many of them do not follow the rule: Total minus
+	// FollowRule, the mirror images and the others.
+	Exceptions int `json:"exceptions"`
 	// FollowRule: cells (x, y) with y = x + d(x mod p), as if the rule
 	// started earlier.
 	FollowRule int `json:"follow_rule"`
@@ -313,6 +338,7 @@ func (p Pattern) SummarizeExceptions() ExceptionSummary {
 			s.Others = append(s.Others, c)
 		}
 	}
+	s.Exceptions = s.Total - s.FollowRule
 	s.OthersSymmetric = len(s.Others) > 0
 	for _, c := range s.Others {
 		mirror := Cell{c.Y, c.X}
@@ -348,13 +374,24 @@ func offsetCounts(cells []Cell) string {
 	return text
 }
 
-// String summarises the exceptions in one sentence, listing the others when
-// there are at most maxRuns of them.
+// String summarises the cells below x₀ in one sentence, the cells that
+// follow the rule counted apart from the exceptions, listing the others
+// when there are at most maxRuns of them.
 func (s ExceptionSummary) String() string {
-	var parts []string
-	if s.FollowRule > 0 {
-		parts = append(parts, fmt.Sprintf("%d follow the rule below x₀", s.FollowRule))
+	if s.Total == 0 {
+		return "none"
 	}
+	var head string
+	switch {
+	case s.FollowRule == 0:
+		head = fmt.Sprintf("%d %s, all exceptions to the rule", s.Total, cells(s.Total))
+	case s.Exceptions == 0:
+		return fmt.Sprintf("%d %s, all following the rule below x₀; no exceptions", s.Total, cells(s.Total))
+	default:
+		head = fmt.Sprintf("%d %s: %d %s the rule below x₀ and %d %s to it", s.Total, cells(s.Total),
+			s.FollowRule, plural(s.FollowRule, "follows", "follow"), s.Exceptions, plural(s.Exceptions, "is an exception", "are exceptions"))
+	}
+	var parts []string
 	if s.Mirror > 0 {
 		parts = append(parts, fmt.Sprintf("%d are mirror images (y, x) of cells of the periodic part", s.Mirror))
 	}
@@ -370,8 +407,23 @@ func (s ExceptionSummary) String() string {
 		parts = append(parts, fmt.Sprintf("%d others in rows %d…%d%s, %s (listed in the JSON)",
 			len(s.Others), s.Others[0].X, s.Others[len(s.Others)-1].X, symmetric, offsetCounts(s.Others)))
 	}
-	if len(parts) == 0 {
-		return "none"
+	switch {
+	case len(parts) == 0:
+		return head
+	case s.Mirror == 0: // the others are all the exceptions
+		return head + "; " + strings.Replace(strings.Replace(parts[0], "the others are", "they are", 1),
+			fmt.Sprintf("%d others in", len(s.Others)), "they lie in", 1)
 	}
-	return fmt.Sprintf("%d cells: %s", s.Total, strings.Join(parts, "; "))
+	return head + "; of the exceptions, " + strings.Join(parts, "; ")
+}
+
+// cells is "cell" or "cells" as n asks.
+func cells(n int) string { return plural(n, "cell", "cells") }
+
+// plural is one if n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -137,6 +137,9 @@ func TestFormStatesTheOffsets(t *testing.T) {
 			form := r.Form()
 			got, ok := offsetsOfForm(t, form, r.Period)
 			if !ok {
+				if r.FormComplete() {
+					t.Errorf("%s v=%d: form %q is called complete but does not state the offsets", id, r.Value, form)
+				}
 				continue
 			}
 			checked++
@@ -156,11 +159,11 @@ func TestSummarizeExceptions(t *testing.T) {
 	p := pattern.Pattern{Value: 1, Period: 1, Start: 6, Offsets: []int{-5},
 		Exceptions: cells(0, 3, 1, 6, 2, 7, 3, 0, 5, 0)}
 	got := p.SummarizeExceptions()
-	want := pattern.ExceptionSummary{Total: 5, FollowRule: 1, Mirror: 2, Others: cells(0, 3, 3, 0), OthersSymmetric: true}
+	want := pattern.ExceptionSummary{Total: 5, Exceptions: 4, FollowRule: 1, Mirror: 2, Others: cells(0, 3, 3, 0), OthersSymmetric: true}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("SummarizeExceptions() = %+v, want %+v", got, want)
 	}
-	if s, wantText := got.String(), "5 cells: 1 follow the rule below x₀; 2 are mirror images (y, x) of cells of the periodic part; "+
+	if s, wantText := got.String(), "5 cells: 1 follows the rule below x₀ and 4 are exceptions to it; of the exceptions, 2 are mirror images (y, x) of cells of the periodic part; "+
 		"the others are {(0, 3), (3, 0)}, a set closed under (x, y) → (y, x)"; s != wantText {
 		t.Errorf("String() = %q, want %q", s, wantText)
 	}

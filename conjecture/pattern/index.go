@@ -39,6 +39,17 @@ func NewIndex(n, maxValue int) *Index {
 	return &Index{n: n, maxValue: maxValue, first: first, extra: make([][]Cell, maxValue+1)}
 }
 
+// growRows extends the columns of every value to at least rows rows, the
+// new ones without the value (−1).
+func (idx *Index) growRows(rows int) {
+	for v, col := range idx.first {
+		for len(col) < rows {
+			col = append(col, -1)
+		}
+		idx.first[v] = col
+	}
+}
+
 // N returns the table's n: it covers 0 ≤ x, y ≤ n.
 func (idx *Index) N() int { return idx.n }
 

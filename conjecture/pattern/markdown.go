@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-lab/grundy/conjecture/provenance"
 )
 
 // maxListedFamilies is the largest period whose residue classes Markdown
@@ -36,15 +38,21 @@ const maxSummaryForm = 60
 //   - for a value without one, the rule under which nothing was accepted
 //     and its best tail fits; for an unstable value, where its fit breaks;
 //
-//   - the laws in v (see FindLaws).
-func Markdown(table, symbol string, n int, results []Result) string {
+//   - the laws in v (see FindLaws);
+//
+//   - where it comes from, if from is not nil: the input with its
+//     checksum, the program's version and the command line.
+func Markdown(table, symbol string, n int, results []Result, from *provenance.Provenance) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Values of %s on 0 ≤ x, y ≤ %d\n\n", symbol, n)
 	fmt.Fprintf(&b, "Every statement below is a conjecture mined from this table and verified on every cell 0 ≤ x, y ≤ %d, "+
 		"not a theorem, unless the last column names the paper that proves it.\n", n)
 	b.WriteString("Each value is searched on the first half, the first three quarters and all of the rows; " +
-		"stable: the fits agree wherever the pattern was visible; unstable: a fit broke before the end.\n" +
-		"Grade A: stable, seen on at least two of the three, at least 8 periods observed after x₀; B: stable otherwise; C: unstable.\n\n")
+		"stable: found on at least two of the three, the fits agreeing wherever the pattern was visible; " +
+		"tentative: found on all the rows only; unstable: a fit broke before the end.\n" +
+		"Grade A: stable, the same period and start on at least two of the three, at least 8 periods observed after x₀; " +
+		"B: stable or tentative otherwise; C: unstable.\n" +
+		"A statement whose rule is too long for the text says so: its offsets are given in full in the patterns JSON.\n\n")
 	markdownSummary(&b, table, results)
 	b.WriteString("\n## Statements\n\n")
 	for _, r := range results {
@@ -56,6 +64,10 @@ func Markdown(table, symbol string, n int, results []Result) string {
 		for _, l := range laws {
 			fmt.Fprintf(&b, "- %s\n", l)
 		}
+	}
+	if from != nil {
+		b.WriteString("\n## Provenance\n\n")
+		b.WriteString(from.Lines("- "))
 	}
 	return b.String()
 }
@@ -107,27 +119,40 @@ func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
 	} else {
 		fmt.Fprintf(b, "  - Conjecture (verified for 0 ≤ x, y ≤ %d). ", n)
 	}
-	if r.Period <= maxListedFamilies {
-		fmt.Fprintf(b, "Let %s = %s. Then %s(x, y) = %d if and only if (x, y) ∈ %s", set, families(r.Pattern), symbol, r.Value, set)
-	} else {
-		fmt.Fprintf(b, "%s(x, y) = %d if and only if x ≥ %d and %s, or (x, y) is one of the exceptions", symbol, r.Value, r.Start, r.Form())
-	}
-	summary := r.SummarizeExceptions()
+	listed := r.Period <= maxListedFamilies
+	shift, sum, xorOK := r.XOR()
 	switch {
-	case r.Period > maxListedFamilies:
-	case len(r.Exceptions) > 0 && len(r.Exceptions) <= maxRuns:
-		fmt.Fprintf(b, " ∪ %s", cellSet(r.Exceptions))
-	case len(r.Exceptions) > 0:
-		fmt.Fprintf(b, " ∪ E%s", subscript(r.Value))
+	case listed:
+		fmt.Fprintf(b, "Let %s = %s. Then %s(x, y) = %d if and only if (x, y) ∈ %s", set, families(r.Pattern), symbol, r.Value, set)
+		switch {
+		case len(r.Exceptions) > 0 && len(r.Exceptions) <= maxRuns:
+			fmt.Fprintf(b, " ∪ %s", cellSet(r.Exceptions))
+		case len(r.Exceptions) > 0:
+			fmt.Fprintf(b, " ∪ E%s", subscript(r.Value))
+		}
+		b.WriteString(".")
+	case xorOK:
+		fmt.Fprintf(b, "For x ≥ %d, %s(x, y) = %d if and only if %s ⊕ %s = %d.", r.Start, symbol, r.Value, shifted("x", shift), shifted("y", shift), sum)
+	case r.FormComplete():
+		fmt.Fprintf(b, "For x ≥ %d, %s(x, y) = %d if and only if %s.", r.Start, symbol, r.Value, r.Form())
+	default:
+		fmt.Fprintf(b, "For x ≥ %d, %s(x, y) = %d if and only if y = x + d(x mod %d), the %d offsets d being in the patterns JSON only; "+
+			"in outline, %s.", r.Start, symbol, r.Value, r.Period, r.Period, r.Form())
 	}
-	b.WriteString(".")
-	if s, c, ok := r.XOR(); ok && r.Period > 1 {
+	if xorOK && listed && r.Period > 1 {
 		fmt.Fprintf(b, " Equivalently, for x ≥ %d, %s(x, y) = %d if and only if %s ⊕ %s = %d.",
-			r.Start, symbol, r.Value, shifted("x", s), shifted("y", s), c)
+			r.Start, symbol, r.Value, shifted("x", shift), shifted("y", shift), sum)
 	}
 	b.WriteByte('\n')
-	if r.Period > maxListedFamilies || len(r.Exceptions) > maxRuns {
-		fmt.Fprintf(b, "  - Exceptions, the cells of value %d in the rows x < %d: %s.\n", r.Value, r.Start, summary)
+	below := r.SummarizeExceptions()
+	switch {
+	case listed && len(r.Exceptions) > maxRuns:
+		fmt.Fprintf(b, "  - E%s, the cells of value %d in the rows x < %d (listed in the JSON): %s.\n",
+			subscript(r.Value), r.Value, r.Start, below)
+	case !listed && below.Total > 0:
+		fmt.Fprintf(b, "  - The rows x < %d (their cells of value %d listed in the JSON): %s.\n", r.Start, r.Value, below)
+	case below.FollowRule > 0:
+		fmt.Fprintf(b, "  - The rows x < %d: %s.\n", r.Start, below)
 	}
 	if r.Period <= maxListedFamilies && r.Period > 1 {
 		fmt.Fprintf(b, "  - Form: %s.\n", r.Form())

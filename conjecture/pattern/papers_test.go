@@ -148,7 +148,7 @@ func TestPapersRediscovered(t *testing.T) {
 func TestMarkdownPaperForm(t *testing.T) {
 	for _, s := range paperStatements {
 		t.Run(s.where, func(t *testing.T) {
-			md := pattern.Markdown(s.table, "G", paperN, []pattern.Result{{Pattern: s.pattern(t), Found: true}})
+			md := pattern.Markdown(s.table, "G", paperN, []pattern.Result{{Pattern: s.pattern(t), Found: true}}, nil)
 			for _, f := range s.families {
 				if !strings.Contains(md, f.String()) {
 					t.Errorf("no family %v in\n%s", f, md)

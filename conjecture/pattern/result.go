@@ -10,7 +10,8 @@ import (
 const maxListedOffsets = 16
 
 // String is the result as one line: value, period, start, offsets by
-// residue, exceptions, confirmed rows, then the evidence (periods observed
+// residue, exceptions (the cells below x₀ that do not follow the rule; those
+// that do are counted apart, as on_rule_below_start), confirmed rows, then the evidence (periods observed
 // after x₀), status and grade; or what was searched, the best tail fits,
 // and the break of an unstable value.
 func (r Result) String() string {
@@ -24,8 +25,12 @@ func (r Result) String() string {
 		if r.Period > maxListedOffsets {
 			list = "{" + r.Form() + "}"
 		}
-		fmt.Fprintf(&b, "v=%d period=%d start=%d offsets=%s exceptions=%d confirmed_to=%d repetitions=%d %s grade=%s",
-			r.Value, r.Period, r.Start, list, len(r.Exceptions), r.ConfirmedTo, r.Repetitions, r.Status, r.Grade)
+		below := r.SummarizeExceptions()
+		fmt.Fprintf(&b, "v=%d period=%d start=%d offsets=%s exceptions=%d", r.Value, r.Period, r.Start, list, below.Exceptions)
+		if below.FollowRule > 0 {
+			fmt.Fprintf(&b, " on_rule_below_start=%d", below.FollowRule)
+		}
+		fmt.Fprintf(&b, " confirmed_to=%d repetitions=%d %s grade=%s", r.ConfirmedTo, r.Repetitions, r.Status, r.Grade)
 	} else {
 		fmt.Fprintf(&b, "v=%d %s: no pattern under the rule (%s)", r.Value, r.Status, r.Rule)
 		if len(r.BestFits) > 0 {

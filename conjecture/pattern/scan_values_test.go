@@ -1,6 +1,7 @@
 package pattern_test
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -127,5 +128,31 @@ func TestDatasetSearchesLikeTheValuesFile(t *testing.T) {
 	}
 	if _, _, err := pattern.ScanInput(context.Background(), dir, 3, 20); err == nil || !strings.HasPrefix(err.Error(), "damaged values dataset: "+part) {
 		t.Errorf("a truncated part: %v", err)
+	}
+}
+
+// TestValuesFileClaimingMoreRowsIsRefused: a values file whose metadata
+// claims an n far beyond the rows its cells reach is refused as damaged,
+// before an index of that n is allocated (it used to be sized from the
+// metadata: n = 2·10⁹ on a 4 MB file ran out of memory).
+func TestValuesFileClaimingMoreRowsIsRefused(t *testing.T) {
+	_, path := writeBoth(t, "gneg1", 3000, results.ValueRange{Lo: 0, Hi: 5})
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The metadata value of n, "3000", becomes "9000": the same length,
+	// so the file stays readable (ReadValuesInfo below confirms it).
+	patched := bytes.ReplaceAll(data, []byte("3000"), []byte("9000"))
+	if err := os.WriteFile(path, patched, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	info, _, err := results.ReadValuesInfo(path)
+	if err != nil || info.N != 9000 {
+		t.Fatalf("patched file: n = %d, %v; want a readable file claiming n = 9000", info.N, err)
+	}
+	_, _, err = pattern.ScanValuesFile(context.Background(), path, 0, 5)
+	if err == nil || !strings.Contains(err.Error(), "damaged") || !strings.Contains(err.Error(), path) {
+		t.Fatalf("ScanValuesFile = %v; want a damaged-file error naming %s", err, path)
 	}
 }

@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"fmt"
+	"slices"
 )
 
 // Defaults of Options.
@@ -101,10 +102,13 @@ type Status string
 
 // The statuses of a Result.
 const (
-	// Stable: a pattern holds to the end of the table, and the fits on
-	// the first half and three quarters of the rows agree with it wherever
-	// it was visible there.
+	// Stable: a pattern holds to the end of the table, a fit was found on
+	// at least one earlier stage too (the first half or three quarters of
+	// the rows), and the earlier fits agree with it wherever it was visible.
 	Stable Status = "stable"
+	// Tentative: a pattern holds to the end of the table, but no earlier
+	// stage found any fit: it was seen on the last stage only.
+	Tentative Status = "tentative"
 	// Unstable: a fit on the first half or three quarters of the rows
 	// broke further on (Result.Break); a pattern may still hold from a
 	// later start to the end.
@@ -138,10 +142,10 @@ type Result struct {
 	// period and then the smallest start; unless Found, only its Value is set.
 	Pattern
 	Found bool
-	// Status is Stable, Unstable or None; Grade is A (stable, the same
-	// period and start on at least two of the three stages, at least 8
-	// periods observed after x₀), B (stable otherwise) or C (unstable), and
-	// empty unless Found.
+	// Status is Stable, Tentative, Unstable or None; Grade is A (stable,
+	// the same period and start on at least two of the three stages, at
+	// least 8 periods observed after x₀), B (stable or tentative otherwise)
+	// or C (unstable), and empty unless Found.
 	Status Status
 	Grade  string
 	// Repetitions is how many whole periods were observed after x₀.
@@ -194,6 +198,9 @@ func Search(idx *Index, v int, opt Options) (Result, error) {
 	if whole != nil {
 		res.Pattern, res.Found, res.Status = *whole, true, Stable
 		res.Repetitions = res.Stages[len(res.Stages)-1].Fit.Repetitions
+		if !slices.ContainsFunc(stagePatterns[:len(stagePatterns)-1], func(p *Pattern) bool { return p != nil }) {
+			res.Status = Tentative // seen on the last stage only: one stage is no evidence of stability
+		}
 	}
 	// The latest earlier stage whose fit differs from the whole table's
 	// broke somewhere after its rows.
@@ -228,8 +235,11 @@ func Search(idx *Index, v int, opt Options) (Result, error) {
 
 // grade rates a found pattern: see Result.Grade.
 func grade(r Result) string {
-	if r.Status != Stable {
+	switch r.Status {
+	case Unstable:
 		return "C"
+	case Tentative:
+		return "B"
 	}
 	seen := 0
 	for _, s := range r.Stages {

@@ -169,3 +169,12 @@ func groupsKey(s []int) string {
 	}
 	return string(b)
 }
+
+// GoishiHiroiIsMove reports whether one move of two-player goishi hiroi
+// takes the line whose group lengths are from to the line to, both in the
+// notation of GoishiHiroiGrundy ((2, 0, 2) is one group of 4 stones), as
+// Figure 3 of 001 writes its plays. It panics on a negative length.
+func GoishiHiroiIsMove(from, to []int) bool {
+	target := canonicalGroups(to)
+	return slices.ContainsFunc(goishiOptions(canonicalGroups(from)), func(o []int) bool { return slices.Equal(o, target) })
+}

@@ -1,7 +1,8 @@
 // Package cli is what the commands share around their run function:
-// cancellation on SIGINT and SIGTERM, and a panic turned into an error that
-// says it is a bug, so that a crash never exits with the status of a usage
-// error.
+// cancellation on SIGINT and SIGTERM, reported as an interruption; a panic
+// turned into an error that says it is a bug, so that a crash never exits
+// with the status of a usage error; the program's version; flag parsing
+// that suggests the flag meant; and progress lines for logs.
 package cli
 
 import (
@@ -27,7 +28,8 @@ type RunFunc func(ctx context.Context, args []string, stdout, stderr io.Writer) 
 // *InternalError, and so does one in an engine worker, which the engine
 // recovers. Panics in other goroutines and the runtime's fatal errors,
 // out of memory among them, cannot be recovered: the Go runtime ends the
-// process with status 2 and a stack trace on stderr.
+// process with status 2 and a stack trace on stderr. An error of run caused
+// by the signal's cancellation is returned as an *Interrupted.
 func Run(run RunFunc, args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -35,8 +37,26 @@ func Run(run RunFunc, args []string, stdout, stderr io.Writer) error {
 		<-ctx.Done()
 		stop()
 	}()
-	return Guard(ctx, run, args, stdout, stderr)
+	return interrupted(ctx, Guard(ctx, run, args, stdout, stderr))
 }
+
+// interrupted returns err as an *Interrupted if ctx, cancelled by a signal,
+// caused it; otherwise err as it is.
+func interrupted(ctx context.Context, err error) error {
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		return &Interrupted{Err: err}
+	}
+	return err
+}
+
+// Interrupted is the error of a run that SIGINT or SIGTERM stopped: it
+// says "interrupted", not the context's "context canceled", and unwraps to
+// the error it replaces.
+type Interrupted struct{ Err error }
+
+func (e *Interrupted) Error() string { return "interrupted (SIGINT or SIGTERM); nothing more was done" }
+
+func (e *Interrupted) Unwrap() error { return e.Err }
 
 // Guard calls run, turning a panic in its goroutine, or one that the engine
 // recovered in a worker (*engine.WorkerPanic), into an *InternalError.

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/grundy-lab/grundy/engine"
@@ -71,5 +73,20 @@ func TestWorkerPanicIsAnInternalError(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the message does not say %q:\n%s", want, err)
 		}
+	}
+}
+
+// TestSignalIsInterrupted: a run that SIGINT stops is reported as
+// interrupted, not as "context canceled".
+func TestSignalIsInterrupted(t *testing.T) {
+	err := Run(func(ctx context.Context, _ []string, _, _ io.Writer) error {
+		if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+			return err
+		}
+		<-ctx.Done()
+		return fmt.Errorf("check the claims: %w", ctx.Err())
+	}, nil, io.Discard, io.Discard)
+	if _, ok := errors.AsType[*Interrupted](err); !ok || !strings.HasPrefix(err.Error(), "interrupted") || !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run = %v; want an *Interrupted that unwraps to context.Canceled", err)
 	}
 }

@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"strings"
+	"testing"
+)
+
+// newFlags is a flag set like the commands': -table, -tile, -n, -values.
+func newFlags(out *bytes.Buffer) *flag.FlagSet {
+	fs := flag.NewFlagSet("compute", flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.String("table", "", "tables")
+	fs.Int("tile", 0, "tile")
+	fs.Int("n", 0, "size")
+	fs.String("values", "", "values")
+	fs.Usage = func() { fs.PrintDefaults() }
+	return fs
+}
+
+// TestParseSuggests: a mistyped flag is one line naming the flag meant,
+// with no usage printed (it used to print 40 lines of usage and no hint).
+func TestParseSuggests(t *testing.T) {
+	tests := []struct {
+		arg, want string
+	}{
+		{"-tabel", "-tabel: no such flag; did you mean -table? (see -h)"},
+		{"-tabl", "-tabl: no such flag; did you mean -table? (see -h)"},
+		{"-valeus", "-valeus: no such flag; did you mean -values? (see -h)"},
+		{"-size", "-size: no such flag (see -h for the flags)"},
+		{"--tile=3x", `invalid value "3x" for flag -tile: parse error`},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		err := Parse(newFlags(&out), []string{tt.arg})
+		if err == nil || err.Error() != tt.want || out.Len() != 0 {
+			t.Errorf("Parse(%s) = %v, printed %q; want %q and nothing printed", tt.arg, err, out.String(), tt.want)
+		}
+	}
+	var out bytes.Buffer
+	if err := Parse(newFlags(&out), []string{"-h"}); !errors.Is(err, flag.ErrHelp) || !strings.Contains(out.String(), "-table") {
+		t.Errorf("-h: %v, printed %q; want flag.ErrHelp and the usage", err, out.String())
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"tabel", "table", 1}, {"tile", "table", 2}, {"n", "", 1}, {"values", "valeus", 1}, {"abc", "xyz", 3}} {
+		if got := editDistance(c.a, c.b); got != c.d {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
+		}
+	}
+}
+
+// TestUnused: a flag the mode does not use is named, with the mode that
+// does; flags left at their defaults are not.
+func TestUnused(t *testing.T) {
+	var out bytes.Buffer
+	fs := newFlags(&out)
+	if err := fs.Parse([]string{"-n", "10", "-values", "0-5"}); err != nil {
+		t.Fatal(err)
+	}
+	err := Unused(fs, "a table run", []string{"n", "table"}, map[string]string{"values": "it goes with -write values"})
+	if err == nil || err.Error() != "-values is not used by a table run; it goes with -write values" {
+		t.Errorf("Unused = %v", err)
+	}
+	if err := Unused(fs, "a values run", []string{"n", "values"}, nil); err != nil {
+		t.Errorf("Unused with every flag used = %v", err)
+	}
+}
