@@ -114,6 +114,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 // run is the whole command: parse, find the table files, check the
 // claims, and report.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if isProveMode(args) {
+		return runProve(ctx, args, stdout, stderr)
+	}
 	opts, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil

@@ -214,3 +214,24 @@ func TestPatternsGneg1(t *testing.T) {
 		}
 	}
 }
+
+// Largest agrees with a search of every V in turn.
+func TestLargestIsBisection(t *testing.T) {
+	const bound = 2000
+	for _, table := range []string{"gneg1", "passnim"} {
+		want := -1
+		for v := 0; v <= 30; v++ {
+			_, found, err := Search(context.Background(), table, v, bound, Options{Config: testConfig})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if found {
+				want = v
+			}
+		}
+		rep, found, err := Largest(context.Background(), table, 30, bound, Options{Config: testConfig})
+		if err != nil || !found || rep.V != want {
+			t.Errorf("%s: Largest = V %d (found %v, %v), want %d", table, rep.V, found, err, want)
+		}
+	}
+}
