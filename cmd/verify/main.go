@@ -22,6 +22,15 @@
 //	verify -patterns -in out/gneg1_n10000.arrow [-values 0-40] [-max-period P] [-json FILE] [-markdown FILE]
 //	verify -claims-from patterns.json -in FILE|DIR [-cap N] [-json FILE]
 //
+// With -prove it proves, from a repeated band state (conjecture/proof),
+// that the values 0 … V of each table are periodic for all x, y, for the
+// largest V ≤ HI that repeats within -bound rows, writes the certificates
+// and re-checks them; -certificate re-checks one on its own (exit 1 when
+// it does not hold):
+//
+//	verify -prove [-table gneg1,gstarneg1,passnim] [-values 0-HI] [-bound ROWS] [-out DIR]
+//	verify -certificate FILE
+//
 // Exit status: 0 if every checked claim holds, 3 if a counterexample was
 // found, 1 on a runtime failure (an unreadable, truncated or foreign
 // file, an interruption, an internal error), 2 on a usage error.

@@ -177,6 +177,9 @@ var errVersion = errors.New("version asked for")
 // run is the whole command: parse, find the table files, check the
 // claims, and report.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if isProveMode(args) {
+		return runProve(ctx, args, stdout, stderr)
+	}
 	opts, err := parseFlags(args, stderr)
 	switch {
 	case errors.Is(err, flag.ErrHelp):

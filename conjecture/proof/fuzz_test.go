@@ -1,0 +1,24 @@
+package proof
+
+import (
+	"bytes"
+	"context"
+	"testing"
+)
+
+// Decode never panics, and what it accepts Check judges without panicking.
+func FuzzDecode(f *testing.F) {
+	var buf bytes.Buffer
+	rep, _, _ := Search(context.Background(), "gneg1", 1, 100, Options{Config: testConfig})
+	c, _ := NewCertificate(rep, "fuzz")
+	_ = c.Encode(&buf)
+	f.Add(buf.Bytes())
+	f.Add([]byte(`{"format":"grundy-proof/1","table":"nim","v":0,"x0":1,"p":1,"state":""}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c, err := Decode(bytes.NewReader(b))
+		if err != nil || c.X0+c.P > 100 || c.V > 8 {
+			return
+		}
+		_ = Check(context.Background(), c, testConfig)
+	})
+}
