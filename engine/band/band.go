@@ -72,8 +72,8 @@ func (st *bandState) finish(i int) {
 	st.open--
 }
 
-// rowsOut gathers the band's cells into st.out.
-func (st *bandState) rowsOut() Rows {
+// gather puts the band's cells, row after row, into st.out.
+func (st *bandState) gather() {
 	out := &st.out
 	out.X0 = st.x0
 	out.Start, out.Y, out.Value = append(out.Start[:0], 0), out.Y[:0], out.Value[:0]
@@ -83,5 +83,4 @@ func (st *bandState) rowsOut() Rows {
 		out.Value = append(out.Value, st.cellV[k:k+int(st.cellN[i])]...)
 		out.Start = append(out.Start, int32(len(out.Y)))
 	}
-	return *out
 }

@@ -11,7 +11,11 @@ import (
 	"github.com/grundy-lab/grundy/tables"
 )
 
-var benchN = flag.Int64("band-n", 1_000_000, "rows of the band benchmarks")
+var (
+	benchN     = flag.Int64("band-n", 1_000_000, "rows of the band benchmarks")
+	benchTile  = flag.Int("band-tile", 0, "band height of the band benchmarks (0: the default)")
+	benchWidth = flag.Int("band-width", 0, "tile width of the band benchmarks (0: the default)")
+)
 
 // sweepTable runs the band sweep of id over 0 … n with cap v and returns
 // the cells visited.
@@ -51,10 +55,10 @@ func BenchmarkBand(b *testing.B) {
 			var visited int64
 			for range b.N {
 				start, cpu := time.Now(), cpuTime()
-				visited = sweepTable(b, id, *benchN, 200, band.Config{Workers: 1})
+				visited = sweepTable(b, id, *benchN, 200, band.Config{Workers: 1, Tile: *benchTile, Width: *benchWidth})
 				one, oneCPU = one+time.Since(start), oneCPU+cpuTime()-cpu
 				start, cpu = time.Now(), cpuTime()
-				sweepTable(b, id, *benchN, 200, band.Config{Workers: 2})
+				sweepTable(b, id, *benchN, 200, band.Config{Workers: 2, Tile: *benchTile, Width: *benchWidth})
 				two, twoCPU = two+time.Since(start), twoCPU+cpuTime()-cpu
 			}
 			cells := float64(b.N) * float64(visited)

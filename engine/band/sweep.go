@@ -14,8 +14,16 @@ import (
 	"github.com/grundy-lab/grundy/engine"
 )
 
-// DefaultTile is the band height and tile width when Config.Tile is zero.
-const DefaultTile = 128
+// DefaultTile is the band height when Config.Tile is zero, and
+// DefaultWidth the tile width when Config.Width is. Band b+1 may sweep a
+// tile once band b has swept it. The cells of values up to V = 200 lie
+// within about 100 of the diagonal, so about (Tile + 200)/(Tile + Width)
+// bands can be in flight: small tiles keep two cores busy, at one
+// synchronisation per tile and band (measured: BenchmarkBand).
+const (
+	DefaultTile  = 32
+	DefaultWidth = 64
+)
 
 // DefaultSegment is the rows of a segment when Config.Segment is zero.
 const DefaultSegment = 1 << 14
@@ -24,9 +32,11 @@ const DefaultSegment = 1 << 14
 type Config struct {
 	// Workers is the number of goroutines sweeping bands; 0 means GOMAXPROCS.
 	Workers int
-	// Tile is the band height and tile width, rounded up to a multiple of
-	// 64; 0 means DefaultTile.
+	// Tile is the band height, in rows; 0 means DefaultTile.
 	Tile int
+	// Width is the tile width, in columns, rounded up to a multiple of 64;
+	// 0 means DefaultWidth.
+	Width int
 	// Segment is the rows swept with one window; 0 means DefaultSegment.
 	// Run stops only between segments.
 	Segment int
@@ -74,12 +84,15 @@ func New(rules Rules, n int64, v int, cfg Config) (*Sweeper, error) {
 	if cfg.Tile <= 0 {
 		cfg.Tile = DefaultTile
 	}
-	cfg.Tile = (cfg.Tile + 63) &^ 63
 	if cfg.Segment <= 0 {
 		cfg.Segment = DefaultSegment
 	}
+	if cfg.Width <= 0 {
+		cfg.Width = DefaultWidth
+	}
+	cfg.Width = (cfg.Width + 63) &^ 63
 	if cfg.margin <= 0 {
-		cfg.margin = 4*(v+2) + cfg.Tile
+		cfg.margin = 4*(v+2) + cfg.Width
 	}
 	base := rules.sortedBase(n)
 	var baseEnd int64
@@ -185,7 +198,8 @@ func (sw *Sweeper) baseRows(start, end int64, emit func(Rows) error) error {
 			return errOutOfWindow
 		}
 		if x >= sw.next {
-			if err := emit(st.rowsOut()); err != nil {
+			st.gather()
+			if err := emit(st.out); err != nil {
 				return err
 			}
 			sw.next = x + 1
@@ -193,6 +207,9 @@ func (sw *Sweeper) baseRows(start, end int64, emit func(Rows) error) error {
 	}
 	return nil
 }
+
+// spins is how often await looks before it parks.
+const spins = 200
 
 // bandProgress is what band b+1 reads of band b: the tiles it has passed
 // (frontier; math.MaxInt64 once finished) and the first tile that still has
@@ -212,8 +229,16 @@ func (p *bandProgress) advance(j int64) {
 	}
 }
 
-// await blocks until tile j is done, or abort ends.
+// await blocks until tile j is done, or abort ends. The wait is usually
+// shorter than a goroutine's park and wake-up, so it spins a while first,
+// yielding the processor between looks.
 func (p *bandProgress) await(j int64, abort <-chan struct{}) bool {
+	for range spins {
+		if p.frontier.Load() > j {
+			return true
+		}
+		runtime.Gosched()
+	}
 	for p.frontier.Load() <= j {
 		select {
 		case <-p.tick:
@@ -228,15 +253,17 @@ func (p *bandProgress) await(j int64, abort <-chan struct{}) bool {
 // workers, and emits the bands in order, those below sw.next skipped (a
 // retried segment emits nothing twice).
 func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error) {
-	tile := int64(sw.cfg.Tile)
-	bands := int((end - start + tile - 1) / tile)
-	tiles := int64((sw.win.cols + sw.cfg.Tile - 1) / sw.cfg.Tile)
+	height, width := int64(sw.cfg.Tile), int64(sw.cfg.Width)
+	bands := int((end - start + height - 1) / height)
+	tiles := (int64(sw.win.cols) + width - 1) / width
 	progress := make([]bandProgress, bands)
 	for b := range progress {
 		progress[b].tick = make(chan struct{}, 1)
 	}
 	workers := min(sw.cfg.Workers, bands)
-	states := sw.bandStates(workers + 1)
+	// Besides the bands the workers sweep, room for as many finished ones
+	// waiting for the caller's goroutine, which has no core of its own.
+	states := sw.bandStates(2*workers + 2)
 	free := make(chan *bandState, len(states))
 	for _, st := range states {
 		free <- st
@@ -271,8 +298,8 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 				if b >= bands {
 					return nil
 				}
-				x0 := start + int64(b)*tile
-				st.reset(x0, int(min(tile, end-x0)))
+				x0 := start + int64(b)*height
+				st.reset(x0, int(min(height, end-x0)))
 				me := &progress[b]
 				first := int64(0)
 				if b > 0 {
@@ -283,7 +310,7 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 					if b > 0 && !progress[b-1].await(j, abort) {
 						return nil
 					}
-					c0, c1 := int(j*tile), min(int((j+1)*tile), w.cols)
+					c0, c1 := int(j*width), min(int((j+1)*width), w.cols)
 					if j == first && !w.anyLive(c0, c1) {
 						first++
 						me.start.Store(first)
@@ -304,6 +331,7 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 					return errOutOfWindow
 				}
 				me.advance(math.MaxInt64)
+				st.gather()
 				select {
 				case finished <- finishedBand{b, st}:
 				case <-abort:
@@ -326,7 +354,7 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 			delete(pending, nextEmit)
 			nextEmit++
 			if st.x0+int64(st.rows) > sw.next {
-				if emitErr = emit(st.rowsOut()); emitErr != nil {
+				if emitErr = emit(st.out); emitErr != nil {
 					break
 				}
 				sw.next = st.x0 + int64(st.rows)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash"
 	"math"
+	"slices"
 )
 
 // CellSum accumulates cells_sha256, the canonical checksum of the cells of
@@ -23,8 +24,13 @@ import (
 type CellSum struct {
 	rows, cells hash.Hash
 	count       int64
-	buf         []byte
+	// counts and buf gather the bytes of many rows before they are
+	// hashed: a Write per row cost more than the hashing itself.
+	counts, buf []byte
 }
+
+// sumBuffer is how many bytes CellSum gathers before it hashes them.
+const sumBuffer = 1 << 16
 
 // NewCellSum starts the sum of a window whose first row is first.
 func NewCellSum(first int64) *CellSum {
@@ -38,19 +44,33 @@ func NewCellSum(first int64) *CellSum {
 // diagonal (a band's cells lie within V+1 of it, a full sweep's n is below
 // 2³¹); AddRow panics otherwise.
 func (s *CellSum) AddRow(x int64, ys []int64, vs []int32) {
-	s.buf = binary.LittleEndian.AppendUint32(s.buf[:0], uint32(len(ys)))
-	s.rows.Write(s.buf)
-	s.buf = s.buf[:0]
+	s.counts = binary.LittleEndian.AppendUint32(s.counts, uint32(len(ys)))
+	if len(s.counts) >= sumBuffer {
+		s.flush()
+	}
+	n := len(s.buf)
+	s.buf = slices.Grow(s.buf, 8*len(ys))[:n+8*len(ys)]
+	cells := s.buf[n:]
+	vs = vs[:len(ys)]
 	for k, y := range ys {
 		d := y - x
 		if d < math.MinInt32 || d > math.MaxInt32 {
 			panic(fmt.Sprintf("valuesds: cell (%d, %d) lies beyond int32 of the diagonal", x, y))
 		}
-		s.buf = binary.LittleEndian.AppendUint32(s.buf, uint32(int32(d)))
-		s.buf = binary.LittleEndian.AppendUint32(s.buf, uint32(vs[k]))
+		binary.LittleEndian.PutUint32(cells[8*k:], uint32(int32(d)))
+		binary.LittleEndian.PutUint32(cells[8*k+4:], uint32(vs[k]))
 	}
-	s.cells.Write(s.buf)
+	if len(s.buf) >= sumBuffer {
+		s.flush()
+	}
 	s.count += int64(len(ys))
+}
+
+// flush hashes the bytes gathered.
+func (s *CellSum) flush() {
+	s.rows.Write(s.counts)
+	s.cells.Write(s.buf)
+	s.counts, s.buf = s.counts[:0], s.buf[:0]
 }
 
 // Cells is the number of cells added.
@@ -58,6 +78,7 @@ func (s *CellSum) Cells() int64 { return s.count }
 
 // Sum is the hex cells_sha256 of the rows added so far.
 func (s *CellSum) Sum() string {
+	s.flush()
 	h := sha256.New()
 	h.Write(s.rows.Sum(nil))
 	h.Write(s.cells.Sum(nil))
@@ -66,6 +87,7 @@ func (s *CellSum) Sum() string {
 
 // State saves the sum: both hashes' internal states.
 func (s *CellSum) State() ([]byte, error) {
+	s.flush()
 	rows, err := s.rows.(encoding.BinaryMarshaler).MarshalBinary()
 	if err != nil {
 		return nil, fmt.Errorf("save the cells_sha256 state: %w", err)

@@ -327,6 +327,10 @@ func (r *runner) consume(rows band.Rows) error {
 		if x < r.job.Rows[0] {
 			continue
 		}
+		if lo == 0 { // every cell of the band is kept
+			r.sum.AddRow(x, rows.Y[rows.Start[i]:rows.Start[i+1]], rows.Value[rows.Start[i]:rows.Start[i+1]])
+			continue
+		}
 		r.ys, r.vs = r.ys[:0], r.vs[:0]
 		for k := rows.Start[i]; k < rows.Start[i+1]; k++ {
 			if rows.Value[k] >= lo {
