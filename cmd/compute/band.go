@@ -14,7 +14,7 @@ import (
 // visited cells per row, and the cells' checksum.
 func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) error {
 	rows := opts.rows[1] + 1
-	bar := newProgress(stderr, opts.quiet, r.ID+" rows", rows)
+	bar := newProgress(stderr, opts.quiet, r.ID, "rows", rows)
 	var shown int64
 	job := bandrun.Job{
 		Table: r, N: int64(opts.n), Values: opts.values, Rows: opts.rows, Out: opts.out,

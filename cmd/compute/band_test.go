@@ -108,7 +108,10 @@ func TestSweepFlags(t *testing.T) {
 		{[]string{"-write", "none", "-sweep", "band", "-table", "wythoff"}, false, "two rays"},
 		{[]string{"-write", "none", "-sweep", "band", "-table", "deletenim"}, false, "anti-diagonals"},
 		{[]string{"-write", "none", "-sets", "dense"}, false, "-sets does nothing in a band sweep"},
-		{[]string{"-write", "values", "-format", "parquet"}, false, "-format does nothing in a band sweep"},
+		{[]string{"-write", "values", "-format", "parquet"}, false, "writes no table file: drop -format"},
+		{[]string{"-write", "values", "-format", "parquet", "-sweep", "full"}, false, "writes no table file: drop -format"},
+		{[]string{"-write", "none", "-compress", "lz4"}, false, "-compress does nothing in a band sweep"},
+		{[]string{"-tabel", "gneg1"}, false, "did you mean -table?"},
 		{[]string{"-write", "table", "-rows", "5-9"}, false, "-rows works with the band sweep only"},
 		{[]string{"-write", "none", "-rows", "9-5"}, false, "give 0 ≤ A ≤ B"},
 		{[]string{"-write", "none", "-rows", "5"}, false, "not a range of rows"},
@@ -179,4 +182,16 @@ func TestKillBandRunAndResume(t *testing.T) {
 		t.Errorf("left behind: %v", entries)
 	}
 	t.Logf("%d kills", kills)
+}
+
+// TestVersion prints the program's version and nothing else; -version
+// with another flag is a usage error.
+func TestVersion(t *testing.T) {
+	stdout, _, code := runCompute(t, "-version")
+	if code != 0 || !strings.HasPrefix(stdout, "compute ") {
+		t.Errorf("-version: exit %d, %q", code, stdout)
+	}
+	if _, stderr, code := runCompute(t, "-version", "-n", "5"); code != 2 || !strings.Contains(stderr, "-n is not used by -version") {
+		t.Errorf("-version -n 5: exit %d, %q", code, stderr)
+	}
 }

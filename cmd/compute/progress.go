@@ -1,52 +1,72 @@
 package main
 
 import (
+	"fmt"
 	"io"
-	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 )
 
-// progress is a progress bar on a terminal, and nothing elsewhere or with
-// -quiet, so logs and pipes stay clean.
-type progress struct{ bar *progressbar.ProgressBar }
+// progress is a progress bar on a terminal; elsewhere (a log, a pipe) a
+// line every cli.ProgressInterval, so that an overnight run's log shows it
+// is alive; nothing with -quiet.
+type progress struct {
+	bar  *progressbar.ProgressBar
+	done *atomic.Int64
+	stop func()
+}
 
-// newProgress shows cells done, cells/s and the ETA of one table on stderr.
-func newProgress(stderr io.Writer, quiet bool, table string, cells int64) progress {
-	if quiet || !isTerminal(stderr) {
+// newProgress shows the units (cells, rows) done of total, their rate and
+// the ETA of one table on stderr.
+func newProgress(stderr io.Writer, quiet bool, table, units string, total int64) progress {
+	switch {
+	case quiet:
 		return progress{}
+	case cli.IsTerminal(stderr):
+		return progress{bar: progressbar.NewOptions64(total,
+			progressbar.OptionSetWriter(stderr),
+			progressbar.OptionSetDescription(table),
+			progressbar.OptionSetItsString(units),
+			progressbar.OptionShowIts(),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)}
 	}
-	return progress{progressbar.NewOptions64(cells,
-		progressbar.OptionSetWriter(stderr),
-		progressbar.OptionSetDescription(table),
-		progressbar.OptionSetItsString("cells"),
-		progressbar.OptionShowIts(),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(200*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)}
+	done := new(atomic.Int64)
+	stop := cli.StartProgress(stderr, cli.ProgressInterval, func(elapsed time.Duration) string {
+		n := done.Load()
+		line := fmt.Sprintf("compute: %s: %d of %d %s (%.1f%%) in %v, %.3g %s/s", table, n, total, units,
+			100*float64(n)/float64(max(total, 1)), elapsed, float64(n)/elapsed.Seconds(), units)
+		if n > 0 {
+			line += fmt.Sprintf(", about %v to go", (time.Duration(float64(elapsed) * float64(total-n) / float64(n))).Round(time.Second))
+		}
+		return line
+	})
+	return progress{done: done, stop: stop}
 }
 
-func (p progress) add(cells int64) {
+// add counts units more done.
+func (p progress) add(units int64) {
 	if p.bar != nil {
-		p.bar.Add64(cells)
+		p.bar.Add64(units)
+	}
+	if p.done != nil {
+		p.done.Add(units)
 	}
 }
 
+// finish clears the bar, or stops the lines.
 func (p progress) finish() {
 	if p.bar != nil {
 		p.bar.Exit()
 	}
-}
-
-// isTerminal reports whether w is a character device, such as a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
+	if p.stop != nil {
+		p.stop()
 	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

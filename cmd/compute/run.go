@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
@@ -49,6 +50,8 @@ type options struct {
 	// (bandrun), rows the window of rows it keeps.
 	band bool
 	rows [2]int64
+	// version asks for the program's version alone.
+	version bool
 }
 
 // maxN keeps every value, at most 2n+1, and every coordinate inside int32.
@@ -71,6 +74,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	force := fs.Bool("force", false, "run even if the memory estimate exceeds this machine's memory")
 	resume := fs.Bool("resume", false, "continue the interrupted runs of these tables from their last checkpoint, "+
 		"and skip the tables already complete; give the same -n, -tile and -compress")
+	version := fs.Bool("version", false, "print the program's version and exit")
 	checkpoint := fs.Duration("checkpoint", results.DefaultCheckpointInterval,
 		"how often the rows written are synced and recorded for -resume (0: after every band)")
 	stream := addStreamFlags(fs)
@@ -79,11 +83,17 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 			"               [-write table,values|none] [-values LO-HI] [-claims PATTERNS] [-sets auto|dense|sparse] | compute -list")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return options{}, err
 		}
 		return options{}, usageError{err.Error()}
+	}
+	if *version {
+		if err := cli.Unused(fs, "-version", []string{"version"}, nil); err != nil {
+			return options{}, usageError{err.Error()}
+		}
+		return options{version: true}, nil
 	}
 	if fs.NArg() > 0 {
 		return options{}, usagef("unexpected argument %q (all options are flags; see -h)", fs.Arg(0))
@@ -159,6 +169,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if err != nil {
+		return err
+	}
+	if opts.version {
+		_, err := fmt.Fprintln(stdout, "compute", cli.Version())
 		return err
 	}
 	if opts.list {

@@ -44,8 +44,11 @@ func (f streamFlags) applySweep(opts *options, set map[string]bool) error {
 	default:
 		return usagef("-sweep %q: give band, full or auto", *f.sweep)
 	}
+	if set["format"] && !opts.write.table() {
+		return usagef("-format chooses the table file's format, and -write %s writes no table file: drop -format", opts.write)
+	}
 	if opts.band {
-		for _, name := range []string{"sets", "format", "compress"} {
+		for _, name := range []string{"sets", "compress"} {
 			if set[name] {
 				return usagef("-%s does nothing in a band sweep (its values dataset is Parquet with zstd, its sets capped at "+
 					"-values' HI+1 bits): drop it, or give -sweep full", name)

@@ -34,7 +34,7 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 	w.CheckpointEvery(opts.checkpoint)
 	first := w.Rows()
 	cells := int64(opts.n+1) * int64(opts.n+1)
-	bar := newProgress(stderr, opts.quiet, r.ID, cells)
+	bar := newProgress(stderr, opts.quiet, r.ID, "cells", cells)
 	bar.add(int64(first) * int64(opts.n+1))
 	// Rows that do not read back as their checkpoint says are no progress
 	// to keep: the error says to start afresh.

@@ -205,7 +205,7 @@ func (s *streamRun) complete() bool {
 // startBar shows the progress on stderr from the row the run starts at.
 func (s *streamRun) startBar(stderr io.Writer) {
 	width := int64(s.opts.n + 1)
-	s.bar = newProgress(stderr, s.opts.quiet, s.r.ID, width*width)
+	s.bar = newProgress(stderr, s.opts.quiet, s.r.ID, "cells", width*width)
 	s.bar.add(int64(s.first) * width)
 }
 
