@@ -72,12 +72,19 @@ func TestValuesDatasetInput(t *testing.T) {
 		t.Fatalf("-claims-from on the dataset: exit %d\n%s%s", code, stdout, stderr)
 	}
 
-	if _, stderr, code := runVerify(t, "-in", clean, "-n", "300"); code != 1 || !strings.Contains(stderr, "is a values dataset") {
+	if _, stderr, code := runVerify(t, "-in", clean, "-claims", "goishi.thm4.1"); code != 1 || !strings.Contains(stderr, "is a values dataset") {
 		t.Fatalf("claims on a dataset: exit %d: %s", code, stderr)
+	}
+	if stdout, stderr, code := runVerify(t, "-in", clean); code != 0 || !strings.Contains(stdout, "gneg1.band\tholds") {
+		t.Fatalf("the check of a dataset against its definition: exit %d\n%s%s", code, stdout, stderr)
 	}
 
 	// G₋₁(100, 98) = 3 by Theorem 4 (4); 4 instead keeps the cell count.
 	planted := writeDataset(t, n, 100, 98, 4)
+	if stdout, _, code := runVerify(t, "-in", planted); code != 3 || !strings.Contains(stdout, "gneg1.band\tFAILS") ||
+		!strings.Contains(stdout, "(100, 98)") {
+		t.Fatalf("the definition check on a planted defect: exit %d, want 3 naming (100, 98)\n%s", code, stdout)
+	}
 	if stdout, _, code := runVerify(t, "-claims-from", jsonPath, "-in", planted); code != 3 || !strings.Contains(stdout, "x=100, y=98") {
 		t.Fatalf("-claims-from on a planted defect: exit %d, want 3 naming (100, 98)\n%s", code, stdout)
 	}
@@ -95,10 +102,10 @@ func TestValuesDatasetInput(t *testing.T) {
 	}
 
 	os.Truncate(filepath.Join(planted, part), 300)
-	for _, args := range [][]string{{"-claims-from", jsonPath}, {"-patterns", "-values", "0-5"}} {
+	for _, args := range [][]string{{"-claims-from", jsonPath}, {"-patterns", "-values", "0-5"}, {}} {
 		_, stderr, code = runVerify(t, append(args, "-in", planted)...)
 		if want := "verify: damaged values dataset: " + filepath.Join(planted, part) + ": "; code != 1 || !strings.HasPrefix(stderr, want) {
-			t.Fatalf("%s on a truncated part: exit %d, want 1 and %q:\n%s", args[0], code, want, stderr)
+			t.Fatalf("%v on a truncated part: exit %d, want 1 and %q:\n%s", args, code, want, stderr)
 		}
 	}
 }

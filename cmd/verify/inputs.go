@@ -51,7 +51,8 @@ func findTablesAt(dir string, ids []string, n int) (inputSet, error) {
 	}
 	if valuesds.IsDataset(dir) {
 		return set, fmt.Errorf("-in %s is a values dataset, which holds some values only: the claims read whole tables, "+
-			"so give the directory of the table files; a values dataset goes with -patterns or -claims-from", dir)
+			"so give the directory of the table files; a values dataset goes with -patterns or -claims-from, "+
+			"or alone: verify -in %s checks its cells against their definition", dir, dir)
 	}
 	for _, id := range ids {
 		f, ok, err := tableFileOf(dir, id, n)

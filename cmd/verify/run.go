@@ -14,6 +14,7 @@ import (
 	"github.com/grundy-lab/grundy/conjecture/papers"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/conjecture/provenance"
+	"github.com/grundy-lab/grundy/results/valuesds"
 )
 
 // usageError is a mistake in the command line: exit status 2.
@@ -197,6 +198,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runPatterns(ctx, opts, stdout, stderr)
 	case opts.claimsFrom != "":
 		return runPatternClaims(ctx, opts, stdout, stderr)
+	case valuesds.IsDataset(opts.in) && !opts.claimsGiven:
+		return runBandCheck(ctx, opts.in, stdout, stderr)
 	}
 	inputs, err := findTablesAt(opts.in, tablesOf(opts.claims), opts.n)
 	if err != nil {

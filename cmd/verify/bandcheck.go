@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
+	"github.com/grundy-lab/grundy/conjecture/bandcheck"
+	"github.com/grundy-lab/grundy/results/valuesds"
+)
+
+// runBandCheck checks a values dataset of the values 0 … V against the
+// definition of its table, from the game's own statement of the moves
+// (package conjecture/bandcheck, which shares nothing with the engine):
+// every cell it holds must be the mex of its options capped at V+1, and
+// every cell it leaves out must be above V. The parts are read in full,
+// each against its SHA-256 and the whole against cells_sha256, so damage
+// is exit status 1 and never taken for a counterexample (exit status 3).
+func runBandCheck(ctx context.Context, dir string, stdout, stderr io.Writer) error {
+	d, err := valuesds.Open(dir)
+	if err != nil {
+		return err
+	}
+	m := d.Manifest
+	values := m.ValueRange()
+	switch {
+	case values.Lo != 0:
+		return fmt.Errorf("%s holds the values %s: the check of a band needs all of 0 … %d (compute -values 0-%d)", dir, values, values.Hi, values.Hi)
+	case m.Rows.First != 0 || m.Rows.Last != m.N:
+		return fmt.Errorf("%s holds rows %d … %d of n = %d: the check needs every row from 0 (compute without -rows)", dir, m.Rows.First, m.Rows.Last, m.N)
+	}
+	checker, err := bandcheck.New(m.Table, m.N, int(values.Hi))
+	if err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	var rows int64
+	stop := cli.StartProgress(stderr, progressInterval, func(elapsed time.Duration) string {
+		return fmt.Sprintf("verify: %s: %d of %d rows checked after %s", dir, rows, m.N+1, elapsed)
+	})
+	start := time.Now()
+	err = d.Scan(ctx, func(x0 int64, starts []int32, ys []int64, vs []int32) error {
+		rows = x0 + int64(len(starts)-1)
+		return checker.Rows(bandcheck.Rows{X0: x0, Start: starts, Y: ys, Value: vs})
+	}, valuesds.ScanOptions{})
+	stop()
+	if err == nil {
+		err = checker.Finish()
+	}
+	id := m.Table + ".band"
+	var cell *bandcheck.CellError
+	switch {
+	case errors.As(err, &cell):
+		fmt.Fprintf(stdout, "%s\tFAILS\t%v (%s, cells_sha256 %s…)\n", id, cell, dir, m.CellsSHA256[:16])
+		return fmt.Errorf("%w: %s: %v", errFails, id, cell)
+	case err != nil:
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%s\tholds\tthe %d cells of values 0-%d in rows 0-%d of %s (sweep %s, cells_sha256 %s…) are those of "+
+		"the definition, and every other cell is above %d (%.1fs)\n", id, m.Cells, values.Hi, m.N, dir, m.Sweep,
+		m.CellsSHA256[:16], values.Hi, time.Since(start).Seconds())
+	return err
+}
