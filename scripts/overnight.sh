@@ -28,6 +28,7 @@
 # failed or the job was stopped, 2 on bad usage.
 set -euo pipefail
 
+command="overnight.sh $*"
 n=10000
 out=out
 values=0-40
@@ -149,7 +150,16 @@ done
   echo
   echo "- tables: 0 ≤ x, y ≤ $n in \`$out\` ($(grep -c ' cells ' "$log" || true) computed by this run, $(grep -c 'already complete' "$log" || true) kept)"
   echo "- machine: $(nproc) cores, $(uname -sm), $(go version | cut -d' ' -f3)"
-  echo "- program: $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "- program: $("$bin/compute" -version) (commit $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown))"
+  echo "- command: \`$command\` in \`$(pwd)\`"
+  echo
+  echo "## Inputs"
+  echo
+  echo "The table files the claims were checked on, with their g_sha256 (as verify reports them in \`claims.txt\`):"
+  echo
+  echo '```'
+  grep '^input: ' "$work/claims.txt" || true
+  echo '```'
   echo
   echo "## Claims of the papers"
   echo
@@ -160,6 +170,14 @@ done
     echo
     echo '```'
     grep ' FAILS ' "$work/claims.txt"
+    echo '```'
+    echo
+  fi
+  if grep -q 'erratum' "$work/claims.txt"; then
+    echo "Errata of the papers (claims that fail as printed while their corrections hold; not findings against the data):"
+    echo
+    echo '```'
+    grep 'erratum' "$work/claims.txt"
     echo '```'
     echo
   fi

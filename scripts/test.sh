@@ -34,8 +34,8 @@ go vet ./...
 echo "== go test"
 go test ./...
 
-echo "== go test -race (engine and result files, short sizes)"
-go test -race -short ./engine/ ./results/
+echo "== go test -race (engines, result files, band runs; short sizes)"
+go test -race -short ./engine/ ./engine/band/ ./results/ ./results/valuesds/ ./cmd/internal/bandrun/
 
 echo "== pytest"
 "$venv/bin/python" -m pytest scripts/tests -q

@@ -5,8 +5,9 @@ that regions cross batch edges, as Arrow and as Parquet (row groups of 8
 rows); gneg1 is also written with lz4 (batches of 16 rows) and with no
 compression (the default tile, one batch), and as an uncompressed Parquet
 file. Every table also gets a values file of the values VALUES (compute
--write values) and a values dataset written from its table file by
-dataset_writer.py, in parts of 16 rows.
+-write values -sweep full), a values dataset written from its table file by
+dataset_writer.py, in parts of 16 rows, and the values dataset of compute's
+band sweep (compute -write values).
 
 The tests import grundytables as installed (pip install -e . at the
 repository root, as scripts/test.sh does), not from scripts/ on sys.path.
@@ -76,11 +77,16 @@ def values_files(compute, table_files, tmp_path_factory):
     out = tmp_path_factory.mktemp("values")
     lo, hi = VALUES
     subprocess.run([str(compute), "-table", ",".join(TABLE_IDS), "-n", str(N), "-out", str(out),
-                    "-write", "values", "-values", f"{lo}-{hi}", "-tile", "8", "-quiet"],
+                    "-write", "values", "-values", f"{lo}-{hi}", "-tile", "8", "-sweep", "full", "-quiet"],
+                   check=True, capture_output=True)
+    band = tmp_path_factory.mktemp("band")
+    subprocess.run([str(compute), "-table", ",".join(TABLE_IDS), "-n", str(N), "-out", str(band),
+                    "-write", "values", "-values", f"{lo}-{hi}", "-quiet"],
                    check=True, capture_output=True)
     files = {}
     for table in TABLE_IDS:
         files[table, "file"] = out / f"{table}_n{N}.values.arrow"
         files[table, "dataset"] = write_values_dataset(table_files[table, "parquet"], out, lo, hi,
                                                        DATASET_PART_ROWS)
+        files[table, "band"] = band / f"{table}_n{N}.values"
     return files

@@ -61,6 +61,8 @@ def test_overnight_writes_a_complete_report_and_reruns(tmp_path):
         assert patterns["table"] == table and patterns["n"] == N
         assert (report / f"patterns_{table}.md").read_text().strip()
         assert f"- {table}: " in summary
+    assert "## Inputs" in summary and f"gneg1_n{N}.arrow (g_sha256 " in summary, "the summary does not name its inputs"
+    assert "- command: `overnight.sh " in summary and "- program: compute " in summary
     log = (report / "overnight.log").read_text()
     assert "done  compute: exit 0" in log and "done  claims:" in log
     assert not list(tmp_path.glob(".report.*")), "temporary report directory left behind"

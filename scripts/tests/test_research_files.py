@@ -25,7 +25,7 @@ from test_tables import is_png, reference
 import grundytables
 from grundytables import plot
 
-KINDS = ("file", "dataset")
+KINDS = ("file", "dataset", "band")
 LO, HI = VALUES
 
 
@@ -99,6 +99,36 @@ def test_dataset_follows_the_spec(values_files):
     g = reference("gneg1")
     x, y = np.nonzero(in_range(g))
     assert manifest["cells_sha256"] == cells_sha256(g[x, y], x, y, 0, N)
+
+
+@pytest.mark.parametrize("table", TABLE_IDS)
+def test_band_dataset_checksum_is_the_spec(values_files, table):
+    """compute's band dataset: its cells_sha256, recomputed with numpy from the spec, and the reference cells."""
+    path = values_files[table, "band"]
+    manifest = json.loads((path / "_manifest.json").read_text())
+    assert manifest["sweep"] == "band" and manifest["rows"] == [0, N]
+    parts = pq.read_table(sorted(path.glob("part-*.parquet")))
+    v, x, y = (parts.column(c).to_numpy() for c in ("v", "x", "y"))
+    assert manifest["cells_sha256"] == cells_sha256(v, x, y, 0, N)
+    g = reference(table)
+    want = np.nonzero(in_range(g))
+    assert sorted(zip(x.tolist(), y.tolist())) == sorted(zip(want[0].tolist(), want[1].tolist()))
+
+
+def test_band_dataset_queries(values_files):
+    """The README's queries on a dataset compute wrote: pandas as written, polars and DuckDB by the glob."""
+    import duckdb
+    import pandas as pd
+    import polars as pl
+    path = values_files["gneg1", "band"]
+    g = reference("gneg1")
+    want = sorted((int(a), int(b)) for a, b in zip(*np.nonzero(g == 3)) if 10 <= a <= 20)
+    frame = pd.read_parquet(path, filters=[("v", "==", 3), ("x", ">=", 10), ("x", "<=", 20)])
+    assert sorted(zip(frame["x"].tolist(), frame["y"].tolist())) == want
+    lazy = pl.scan_parquet(str(path / "*.parquet")).filter((pl.col("v") == 3) & pl.col("x").is_between(10, 20))
+    assert sorted(lazy.select("x", "y").collect().rows()) == want
+    rows = duckdb.sql(f"SELECT x, y FROM read_parquet('{path}/*.parquet') WHERE v = 3 AND x BETWEEN 10 AND 20").fetchall()
+    assert sorted(rows) == want
 
 
 def copy_dataset(values_files, tmp_path):
