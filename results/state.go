@@ -10,7 +10,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"syscall"
 )
 
@@ -54,36 +53,23 @@ func SaveState(path string, st any, writeEngine func(io.Writer) error) error {
 	if err != nil {
 		return fmt.Errorf("save state %s: %w", path, err)
 	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
+	err = WriteAtomic(path, func(f *os.File) error {
+		sum := sha256.New()
+		w := io.MultiWriter(f, sum)
+		var length [4]byte
+		binary.LittleEndian.PutUint32(length[:], uint32(len(head)))
+		if _, err := w.Write(append(append([]byte(stateFileMagic), length[:]...), head...)); err != nil {
+			return err
+		}
+		if err := writeEngine(w); err != nil {
+			return err
+		}
+		_, err := f.Write(sum.Sum(nil))
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("save state %s: %w", path, err)
 	}
-	sum := sha256.New()
-	w := io.MultiWriter(f, sum)
-	var length [4]byte
-	binary.LittleEndian.PutUint32(length[:], uint32(len(head)))
-	_, err = w.Write(append(append([]byte(stateFileMagic), length[:]...), head...))
-	if err == nil {
-		err = writeEngine(w)
-	}
-	if err == nil {
-		_, err = f.Write(sum.Sum(nil))
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("save state %s: %w", path, err)
-	}
-	syncDir(filepath.Dir(path))
 	return nil
 }
 

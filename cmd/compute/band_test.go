@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/results/valuesds"
@@ -18,14 +16,11 @@ import (
 // checksums, cells_sha256 recomputed) and returns its manifest.
 func datasetSum(t *testing.T, dir string) valuesds.Manifest {
 	t.Helper()
-	d, err := valuesds.Open(dir)
+	m, err := valuesds.Check(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Scan(context.Background(), func(int64, []int32, []int64, []int32) error { return nil }, valuesds.ScanOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	return *d.Manifest
+	return *m
 }
 
 // valuesFileSum is the cells_sha256 of the old values file path, whose
@@ -149,28 +144,7 @@ func TestKillBandRunAndResume(t *testing.T) {
 	}
 	want := datasetSum(t, filepath.Join(whole, valuesds.DirName(id, n)))
 	dir := t.TempDir()
-	rng := rand.New(rand.NewSource(11))
-	kills := 0
-	for attempt := 0; ; attempt++ {
-		if attempt == 40 {
-			t.Fatalf("no run finished in %d attempts", attempt)
-		}
-		cmd, stderr := startCompute(t, bin, append(args, "-out", dir, "-checkpoint", "0", "-resume")...)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr.String())
-			}
-		case <-time.After(time.Duration(100+rng.Intn(300)+150*attempt) * time.Millisecond):
-			cmd.Process.Kill()
-			<-done
-			kills++
-			continue
-		}
-		break
-	}
+	kills := killUntilDone(t, bin, append(args, "-out", dir, "-checkpoint", "0", "-resume"), 11, 100, func() {})
 	if kills < 3 {
 		t.Errorf("only %d kills landed before the run was done; the test needs a larger n", kills)
 	}

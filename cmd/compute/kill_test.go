@@ -29,33 +29,12 @@ func TestKillAndResume(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, results.FileName(id, n))
 	args := []string{"-table", id, "-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0", "-quiet", "-resume"}
-	rng := rand.New(rand.NewSource(7))
-	kills, pastCheckpoint := 0, 0
-	for attempt := 0; ; attempt++ {
-		if attempt == 40 {
-			t.Fatalf("no run finished in %d attempts", attempt)
+	pastCheckpoint := 0
+	kills := killUntilDone(t, bin, args, 7, 40, func() {
+		if partialBeyondCheckpoint(t, path) {
+			pastCheckpoint++
 		}
-		cmd, stderr := startCompute(t, bin, args...)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr.String())
-			}
-		// Random kill times, later ones longer, so that on a slow or busy
-		// machine a run still gets to finish.
-		case <-time.After(time.Duration(40+rng.Intn(160)+120*attempt) * time.Millisecond):
-			cmd.Process.Kill()
-			<-done
-			kills++
-			if partialBeyondCheckpoint(t, path) {
-				pastCheckpoint++
-			}
-			continue
-		}
-		break
-	}
+	})
 	t.Logf("%d kills, %d of them with bytes written past the last checkpoint", kills, pastCheckpoint)
 	if kills < 3 {
 		t.Errorf("only %d kills landed before the table was done; the test needs a larger n", kills)
@@ -69,6 +48,37 @@ func TestKillAndResume(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("left behind: %v", entries)
+	}
+}
+
+// killUntilDone starts the binary bin with args again and again, killing
+// it with SIGKILL after a random time (seeded by seed, growing with each
+// attempt, so that on a slow machine a run still gets to finish) and
+// calling afterKill, until a run exits by itself; a failed run ends the
+// test. It returns the kills.
+func killUntilDone(t *testing.T, bin string, args []string, seed int64, base int, afterKill func()) int {
+	t.Helper()
+	rng := rand.New(rand.NewSource(seed))
+	kills := 0
+	for attempt := 0; ; attempt++ {
+		if attempt == 40 {
+			t.Fatalf("no run finished in %d attempts", attempt)
+		}
+		cmd, stderr := startCompute(t, bin, args...)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr.String())
+			}
+			return kills
+		case <-time.After(time.Duration(base+rng.Intn(4*base)+3*base*attempt) * time.Millisecond):
+			cmd.Process.Kill()
+			<-done
+			kills++
+			afterKill()
+		}
 	}
 }
 

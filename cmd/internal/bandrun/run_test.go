@@ -150,16 +150,12 @@ func TestResumeRefusesDamagedOrForeignStates(t *testing.T) {
 // run want.
 func checkDataset(t *testing.T, dir string, want Result) {
 	t.Helper()
-	d, err := valuesds.Open(dir)
+	m, err := valuesds.Check(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Scan(context.Background(), func(int64, []int32, []int64, []int32) error { return nil }, valuesds.ScanOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if d.Manifest.Cells != want.Cells || d.Manifest.CellsSHA256 != want.Sum || d.Manifest.Sweep != valuesds.SweepBand {
-		t.Fatalf("dataset: %d cells, sum %s, sweep %s; want %d, %s, band", d.Manifest.Cells, d.Manifest.CellsSHA256,
-			d.Manifest.Sweep, want.Cells, want.Sum)
+	if m.Cells != want.Cells || m.CellsSHA256 != want.Sum || m.Sweep != valuesds.SweepBand {
+		t.Fatalf("dataset: %d cells, sum %s, sweep %s; want %d, %s, band", m.Cells, m.CellsSHA256, m.Sweep, want.Cells, want.Sum)
 	}
 }
 
