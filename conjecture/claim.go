@@ -48,6 +48,10 @@ type Claim struct {
 
 	// check starts one run of the checker with the given bound.
 	Check func(bound int) Checker
+
+	// Cells, if set, is the claim as a set of cells of one value, which a
+	// band run of the values up to Cells.V or more checks (BandCheck).
+	Cells *ValueCells
 }
 
 // Checker is one run of a claim's check. visit receives every band of the

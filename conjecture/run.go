@@ -88,10 +88,7 @@ func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Opti
 	runs := make([]run, len(claims))
 	byTable := make(map[string][]int)
 	for i, c := range claims {
-		reports[i] = Report{
-			ID: c.ID, Source: c.Source, Statement: c.Statement, CheckedOn: c.CheckedOn,
-			Note: c.Note, Reading: c.Reading, Unit: c.Unit, Counterexamples: []Counterexample{},
-		}
+		reports[i] = newReport(c)
 		if c.Table != "" && tables[c.Table] == nil {
 			reports[i].Status = Skipped
 			reports[i].Reason = fmt.Sprintf("needs table %s, which is not among the inputs", c.Table)
@@ -155,19 +152,31 @@ func Run(ctx context.Context, claims []Claim, tables map[string]Table, opts Opti
 		if reports[i].Status == Skipped {
 			continue
 		}
-		f := runs[i].findings
-		reports[i].Checked, reports[i].Found, reports[i].Witness = f.Checked, f.found, f.Witness
-		reports[i].Counterexamples = append(reports[i].Counterexamples, f.kept...)
-		switch {
-		case f.found > 0:
-			reports[i].Status = Fails
-		case f.Checked == 0:
-			reports[i].Status = Vacuous
-		default:
-			reports[i].Status = Holds
-		}
+		reports[i].record(runs[i].findings)
 	}
 	return reports, nil
+}
+
+// newReport is the report of claim c before its check.
+func newReport(c Claim) Report {
+	return Report{
+		ID: c.ID, Source: c.Source, Statement: c.Statement, CheckedOn: c.CheckedOn,
+		Note: c.Note, Reading: c.Reading, Unit: c.Unit, Counterexamples: []Counterexample{},
+	}
+}
+
+// record takes the findings of the claim's check into r, and its status.
+func (r *Report) record(f *Findings) {
+	r.Checked, r.Found, r.Witness = f.Checked, f.found, f.Witness
+	r.Counterexamples = append(r.Counterexamples, f.kept...)
+	switch {
+	case f.found > 0:
+		r.Status = Fails
+	case f.Checked == 0:
+		r.Status = Vacuous
+	default:
+		r.Status = Holds
+	}
 }
 
 // run is one claim's checker with its findings.

@@ -34,6 +34,7 @@ func ValueSetClaim(id string, src Source, table, statement, note string, v int32
 		Table:     table,
 		Unit:      "cells",
 		Check:     ValueSetCheck(v, s),
+		Cells:     &ValueCells{V: v, Set: s},
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/grundy-lab/grundy/cmd/internal/bandrun"
+	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/tables"
 )
 
@@ -16,10 +17,16 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 	rows := opts.rows[1] + 1
 	bar := newProgress(stderr, opts.quiet, r.ID, "rows", rows)
 	var shown int64
+	var claims []conjecture.Claim
+	for _, c := range opts.claims {
+		if c.Table == r.ID {
+			claims = append(claims, c)
+		}
+	}
 	job := bandrun.Job{
 		Table: r, N: int64(opts.n), Values: opts.values, Rows: opts.rows, Out: opts.out,
 		WriteValues: opts.write.values, Workers: opts.cfg.Workers, Tile: opts.tile,
-		Checkpoint: opts.checkpoint, Resume: opts.resume,
+		Checkpoint: opts.checkpoint, Resume: opts.resume, Claims: claims,
 		Progress: func(done, _ int64) {
 			bar.add(done - shown)
 			shown = done
@@ -38,5 +45,8 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 	fmt.Fprintf(stdout, "%-10s n=%d  band of values %s  rows %d-%d  %d cells  %.2fs  %.3g rows/s  %.1f visited/row  cells_sha256 %s  %s%s\n",
 		r.ID, opts.n, opts.values, opts.rows[0], opts.rows[1], res.Cells, res.Seconds,
 		float64(computed)/max(res.Seconds, 1e-9), float64(res.Visited)/float64(rows), res.Sum[:16], res.Path, resumed)
+	if res.Reports != nil {
+		return reportClaims(stdout, r.ID, res.Reports)
+	}
 	return nil
 }

@@ -112,6 +112,11 @@ func TestSweepFlags(t *testing.T) {
 		{[]string{"-write", "none", "-rows", "5"}, false, "not a range of rows"},
 		{[]string{"-values", "0-5"}, false, "give -write values"},
 		{[]string{"-write", "none", "-sweep", "sideways"}, false, "give band, full or auto"},
+		{[]string{"-write", "none", "-claims", "goishi.thm4.*"}, true, ""},
+		{[]string{"-write", "none", "-claims", "goishi.thm4.*", "-values", "0-2"}, false, ""},
+		{[]string{"-write", "none", "-claims", "gneg1.definition"}, false, ""},
+		{[]string{"-write", "none", "-claims", "gneg1.definition", "-sweep", "band"}, false, "not about the cells of one value"},
+		{[]string{"-write", "none", "-claims", "goishi.thm4.1", "-sweep", "band", "-resume"}, false, "-claims with -resume needs -write to include table"},
 		{[]string{"-write", "none", "-n", "5000000000"}, true, ""},
 		{[]string{"-write", "none", "-n", "5000000000", "-sweep", "full"}, false, "the largest a full sweep takes"},
 	} {
@@ -156,6 +161,16 @@ func TestKillBandRunAndResume(t *testing.T) {
 		t.Errorf("left behind: %v", entries)
 	}
 	t.Logf("%d kills", kills)
+}
+
+// TestClaimsOnTheBand checks Theorem 4 of the goishi-hiroi paper on a
+// band run: every claim holds (its printed reading is an erratum), exit 0.
+func TestClaimsOnTheBand(t *testing.T) {
+	stdout, stderr, code := runCompute(t, "-table", "gneg1", "-n", "3000", "-out", t.TempDir(), "-write", "none",
+		"-values", "0-3", "-claims", "goishi.thm4.*", "-quiet")
+	if code != 0 || !strings.Contains(stdout, "gneg1: 5 claims: 4 hold, 1 errata of the papers, 0 FAIL") {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
 }
 
 // TestVersion prints the program's version and nothing else; -version

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
 )
@@ -28,7 +29,7 @@ func given(fs *flag.FlagSet) map[string]bool {
 func (f streamFlags) applySweep(opts *options, set map[string]bool) error {
 	switch *f.sweep {
 	case "auto":
-		opts.band = !opts.write.table() && len(opts.claims) == 0 && allBand(opts.tables) == nil
+		opts.band = !opts.write.table() && allBand(opts.tables) == nil && bandClaims(*opts) == nil
 	case "band":
 		if opts.write.table() {
 			return usagef("-sweep band writes no table file: give -write values or -write none (the default -write is table), or -sweep full")
@@ -36,8 +37,8 @@ func (f streamFlags) applySweep(opts *options, set map[string]bool) error {
 		if err := allBand(opts.tables); err != nil {
 			return usagef("-sweep band: %v; use -sweep full for it", err)
 		}
-		if len(opts.claims) > 0 {
-			return usagef("-claims runs on the full sweep only for now: give -sweep full, or check the values dataset with verify")
+		if err := bandClaims(*opts); err != nil {
+			return usagef("-claims with -sweep band: %v; use -sweep full for it", err)
 		}
 		opts.band = true
 	case "full":
@@ -76,6 +77,17 @@ func (f streamFlags) applySweep(opts *options, set map[string]bool) error {
 			return usagef("-rows: %v", err)
 		}
 		opts.rows = [2]int64{a, b}
+	}
+	return nil
+}
+
+// bandClaims returns why one of the run's claims cannot be checked on a
+// band run of the values 0 … HI of -values, or nil.
+func bandClaims(opts options) error {
+	for _, c := range opts.claims {
+		if err := conjecture.BandCheckable(c, c.Table, opts.values.Hi); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/results/valuesds"
@@ -40,6 +41,10 @@ type Job struct {
 	// Progress, if set, is told the rows done and the rows in all, from
 	// the goroutine that called Run, about once a block.
 	Progress func(done, total int64)
+	// Claims are checked on every row swept (conjecture.BandCheck): each
+	// must be about the cells of one value up to Values.Hi. Their state is
+	// not saved, so a run with claims cannot resume.
+	Claims []conjecture.Claim
 	// block, if set, replaces blockRows: tests stop runs more often.
 	block int64
 	// wrapPart, if set, wraps the writer of each values part: tests fill
@@ -60,6 +65,8 @@ type Result struct {
 	Resumed int64
 	// Path is the values dataset written, if any.
 	Path string
+	// Reports are the claims' reports.
+	Reports []conjecture.Report
 }
 
 // write is the run's -write, as the state file records it.
@@ -113,9 +120,17 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	statePath := filepath.Join(job.Out, StateFileName(job.Table.ID, job.N))
 	head := checkpoint{Table: job.Table.ID, N: job.N, Values: job.Values.String(), Rows: job.Rows, Write: job.write()}
 	cfg := band.Config{Workers: job.Workers, Tile: job.Tile}
+	if job.Resume && len(job.Claims) > 0 {
+		return Result{}, fmt.Errorf("claims cannot be checked on a resumed run: their state is not saved")
+	}
 	r, err := start(job, rules, cfg, statePath, head)
 	if err != nil {
 		return Result{}, err
+	}
+	if len(job.Claims) > 0 {
+		if r.claims, err = conjecture.NewBandCheck(ctx, job.Claims, job.Table.ID, job.N, job.Values.Hi, 0); err != nil {
+			return Result{}, err
+		}
 	}
 	return r.sweep(ctx)
 }
@@ -124,9 +139,10 @@ func Run(ctx context.Context, job Job) (Result, error) {
 type runner struct {
 	job       Job
 	sw        *band.Sweeper
-	sum       *valuesds.CellSum // without a values dataset
-	values    *valuesds.Writer  // with one
-	dir       string            // the values dataset's final name
+	sum       *valuesds.CellSum     // without a values dataset
+	values    *valuesds.Writer      // with one
+	claims    *conjecture.BandCheck // with Job.Claims
+	dir       string                // the values dataset's final name
 	statePath string
 	head      checkpoint // the run's identity, and the last consumers' state saved
 	started   time.Time
@@ -285,6 +301,9 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 		}
 	}
 	res := Result{Visited: r.visited + r.sw.Visited(), Seconds: r.seconds(), Resumed: r.resumed}
+	if r.claims != nil {
+		res.Reports = r.claims.Reports()
+	}
 	if r.values != nil {
 		if err := r.values.Commit(valuesds.Final{Workers: job.Workers, Seconds: res.Seconds}); err != nil {
 			return Result{}, r.failed(err)
@@ -315,6 +334,12 @@ func (r *runner) failed(err error) error {
 // which keeps the cells of LO … HI in the window and sums them, or else to
 // the checksum alone.
 func (r *runner) consume(rows band.Rows) error {
+	if r.claims != nil {
+		for i := range rows.Len() {
+			a, b := rows.Start[i], rows.Start[i+1]
+			r.claims.Row(rows.X0+int64(i), rows.Y[a:b], rows.Value[a:b])
+		}
+	}
 	if r.values != nil {
 		if err := r.values.WriteRows(rows.X0, rows.Start, rows.Y, rows.Value); err != nil {
 			return &writeError{err}
