@@ -145,7 +145,8 @@ func (st *State) UnmarshalBinary(b []byte) error {
 		f[i] = int64(binary.LittleEndian.Uint64(b[len(stateMagic)+8*i:]))
 	}
 	words, cols := f[4], f[5]
-	if words < 1 || words > maxWords || f[3] < 0 || f[3] > MaxCap || cols < 0 || int64(len(b)-head) != 8*words*cols {
+	body := int64(len(b) - head)
+	if words < 1 || words > maxWords || f[3] < 0 || f[3] > MaxCap || cols < 0 || cols > body/8 || body != 8*words*cols {
 		return fmt.Errorf("%w: sizes do not match its length (%d words a set, %d sets, %d bytes)", ErrState, words, cols, len(b))
 	}
 	sets := make([]uint64, words*cols)
