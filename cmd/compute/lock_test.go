@@ -77,7 +77,8 @@ func TestSecondRunOfATableRefusesAtOnce(t *testing.T) {
 // TestLockIsExclusiveAndReleased: a lock held is refused to a second taker
 // with the holder's description, and taken again once released.
 func TestLockIsExclusiveAndReleased(t *testing.T) {
-	path := filepath.Join(t.TempDir(), results.FileName("gneg1", 10))
+	dir := t.TempDir()
+	path := lockName(dir, "gneg1", 10)
 	held, err := lockTable(path, "pid 1, the first")
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +86,7 @@ func TestLockIsExclusiveAndReleased(t *testing.T) {
 	if _, err := lockTable(path, "pid 2"); !errors.Is(err, errLocked) || !strings.Contains(err.Error(), "pid 1, the first") {
 		t.Fatalf("second lock: %v", err)
 	}
-	if _, err := lockTable(filepath.Join(filepath.Dir(path), results.FileName("gneg1", 11)), "pid 2"); err != nil {
+	if _, err := lockTable(lockName(dir, "gneg1", 11), "pid 2"); err != nil {
 		t.Fatalf("the lock of another table: %v", err)
 	}
 	held.release()
@@ -94,4 +95,28 @@ func TestLockIsExclusiveAndReleased(t *testing.T) {
 		t.Fatalf("after release: %v", err)
 	}
 	again.release()
+}
+
+// TestOneLockPerTableAndN: while a run holds table gneg1 at n = 50, every
+// other run of it refuses, whatever its format, sweep or -write (they all
+// write beside the same names); another n runs.
+func TestOneLockPerTableAndN(t *testing.T) {
+	dir := t.TempDir()
+	held, err := lockTable(lockName(dir, "gneg1", 50), "pid 1, the first")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.release()
+	for _, args := range [][]string{
+		{"-write", "table"}, {"-write", "table", "-format", "parquet"}, {"-write", "values"},
+		{"-write", "none"}, {"-write", "values", "-sweep", "full"}, {"-write", "none", "-sweep", "full"},
+	} {
+		_, stderr, code := runCompute(t, append([]string{"-table", "gneg1", "-n", "50", "-out", dir, "-quiet"}, args...)...)
+		if code != 1 || !strings.Contains(stderr, "pid 1, the first") {
+			t.Errorf("%v beside a held lock: exit %d, %q", args, code, stderr)
+		}
+	}
+	if _, stderr, code := runCompute(t, "-table", "gneg1", "-n", "51", "-out", dir, "-quiet", "-write", "none"); code != 0 {
+		t.Errorf("another n: exit %d, %q", code, stderr)
+	}
 }
