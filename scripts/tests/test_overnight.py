@@ -101,7 +101,7 @@ def test_stopping_the_job_stops_compute(tmp_path):
     n = 2500
     job = subprocess.Popen(["bash", str(SCRIPT), "-n", str(n), "-out", str(tmp_path)],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    lock = tmp_path / f".nim_n{n}.arrow.lock"
+    lock = tmp_path / f".nim_n{n}.lock"
     deadline = time.time() + 300
     while "pid" not in (lock.read_text() if lock.exists() else ""):
         assert time.time() < deadline and job.poll() is None, "compute never started"
