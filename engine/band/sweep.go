@@ -108,7 +108,7 @@ func New(rules Rules, n int64, v int, cfg Config) (*Sweeper, error) {
 	return sw, nil
 }
 
-// N is the table's last row and column; V the largest value kept.
+// N is the table's last row and column.
 func (sw *Sweeper) N() int64 { return sw.n }
 
 // V is the largest value whose cells the sweep reports.
