@@ -2,6 +2,7 @@ package valuesds
 
 import (
 	"fmt"
+	"github.com/grundy-lab/grundy/results"
 	"os"
 
 	"github.com/apache/arrow/go/v17/arrow/memory"
@@ -19,9 +20,10 @@ type selection struct {
 
 // partCheck is what the cells of one part must satisfy as they are read.
 type partCheck struct {
-	m    *Manifest
-	part Part
-	path string
+	m      *Manifest
+	values results.ValueRange // m's, parsed once
+	part   Part
+	path   string
 }
 
 // decodeBatch is how many values of a column are read at a time, so that
@@ -232,7 +234,7 @@ func (c partCheck) decodeRowGroup(rg *file.RowGroupReader, sel selection, last c
 
 // checkCell checks one cell against the part's bounds and the cell before.
 func (c partCheck) checkCell(cell, last cellKey, rook bool) error {
-	lo, hi := c.m.ValueRange().Lo, c.m.ValueRange().Hi
+	lo, hi := c.values.Lo, c.values.Hi
 	switch {
 	case cell.v < lo || cell.v > hi:
 		return fmt.Errorf("cell (x=%d, y=%d, v=%d): v is outside the values %s", cell.x, cell.y, cell.v, c.m.Values)

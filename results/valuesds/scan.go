@@ -1,10 +1,11 @@
 package valuesds
 
 import (
-	"container/heap"
+	"cmp"
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/grundy-lab/grundy/results"
 )
@@ -51,6 +52,7 @@ func (d *Dataset) Scan(ctx context.Context, visit func(x0 int64, start []int32, 
 		}
 	}
 	sum := NewCellSum(m.Rows.First)
+	values := m.ValueRange()
 	var part, merged cells
 	var e emitter
 	for _, p := range m.Parts {
@@ -65,7 +67,7 @@ func (d *Dataset) Scan(ctx context.Context, visit func(x0 int64, start []int32, 
 			return err
 		}
 		part.reset()
-		if err := decodePart(partCheck{m: m, part: p, path: path}, sel, &part); err != nil {
+		if err := decodePart(partCheck{m: m, values: values, part: p, path: path}, sel, &part); err != nil {
 			return err
 		}
 		if err := byCell(&part, &merged); err != nil {
@@ -125,55 +127,52 @@ func checkPartSum(path, want string) error {
 }
 
 // byCell reorders the cells of a part, in (v, x, y) order, into out in
-// (x, y) order by merging the runs of each value, and reports a cell that
-// holds two values.
+// (x, y) order, and reports a cell that holds two values.
 func byCell(c *cells, out *cells) error {
 	out.reset()
-	h := runHeap{c: c}
-	for a := 0; a < c.len(); {
-		b := a + 1
-		for b < c.len() && c.vs[b] == c.vs[a] {
-			b++
-		}
-		h.runs = append(h.runs, run{a, b})
-		a = b
+	if c.len() == 0 {
+		return nil
 	}
-	heap.Init(&h)
-	for len(h.runs) > 0 {
-		i := h.runs[0].next
-		if k := out.len() - 1; k >= 0 && out.xs[k] == c.xs[i] && out.ys[k] == c.ys[i] {
-			return fmt.Errorf("cell (x=%d, y=%d) holds two values, %d and %d", c.xs[i], c.ys[i], out.vs[k], c.vs[i])
+	// A counting sort by row (a part holds a block of rows), then each
+	// row, a few hundred cells in a band, sorted by column.
+	lo, hi := slices.Min(c.xs), slices.Max(c.xs)
+	start := make([]int, hi-lo+2)
+	for _, x := range c.xs {
+		start[x-lo+1]++
+	}
+	for r := 1; r < len(start); r++ {
+		start[r] += start[r-1]
+	}
+	n := c.len()
+	out.vs, out.xs, out.ys = slices.Grow(out.vs, n)[:n], slices.Grow(out.xs, n)[:n], slices.Grow(out.ys, n)[:n]
+	next := slices.Clone(start[:len(start)-1])
+	for i, x := range c.xs {
+		k := next[x-lo]
+		next[x-lo]++
+		out.vs[k], out.xs[k], out.ys[k] = c.vs[i], x, c.ys[i]
+	}
+	var row []cellOfRow
+	for r := 0; r+1 < len(start); r++ {
+		a, b := start[r], start[r+1]
+		row = row[:0]
+		for k := a; k < b; k++ {
+			row = append(row, cellOfRow{out.ys[k], out.vs[k]})
 		}
-		out.append(c.vs[i], c.xs[i], c.ys[i])
-		if h.runs[0].next++; h.runs[0].next == h.runs[0].end {
-			heap.Pop(&h)
-		} else {
-			heap.Fix(&h, 0)
+		slices.SortFunc(row, func(p, q cellOfRow) int { return cmp.Compare(p.y, q.y) })
+		for k := range row {
+			if k > 0 && row[k].y == row[k-1].y {
+				return fmt.Errorf("cell (x=%d, y=%d) holds two values, %d and %d", lo+int64(r), row[k].y, row[k-1].v, row[k].v)
+			}
+			out.ys[a+k], out.vs[a+k] = row[k].y, row[k].v
 		}
 	}
 	return nil
 }
 
-// run is the not yet merged cells next..end-1 of one value.
-type run struct{ next, end int }
-
-// runHeap orders runs by the (x, y) of their next cell.
-type runHeap struct {
-	c    *cells
-	runs []run
-}
-
-func (h *runHeap) Len() int { return len(h.runs) }
-func (h *runHeap) Less(i, j int) bool {
-	a, b := h.runs[i].next, h.runs[j].next
-	return h.c.xs[a] < h.c.xs[b] || (h.c.xs[a] == h.c.xs[b] && h.c.ys[a] < h.c.ys[b])
-}
-func (h *runHeap) Swap(i, j int) { h.runs[i], h.runs[j] = h.runs[j], h.runs[i] }
-func (h *runHeap) Push(x any)    { h.runs = append(h.runs, x.(run)) }
-func (h *runHeap) Pop() any {
-	r := h.runs[len(h.runs)-1]
-	h.runs = h.runs[:len(h.runs)-1]
-	return r
+// cellOfRow is a cell of a row being sorted by column.
+type cellOfRow struct {
+	y int64
+	v int32
 }
 
 // forEachRow calls f for every row first … last in turn, with that row's
