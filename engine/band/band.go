@@ -16,9 +16,13 @@ type Rows struct {
 func (r Rows) Len() int { return len(r.Start) - 1 }
 
 // bandState is one band of rows in flight: the row value sets and the cells
-// found so far, cellCap per row.
+// found so far, cellCap per row, each packed in a uint64 as its column
+// less lo (the window's first column, which stays put while bands are in
+// flight) in the high half and its value in the low half: one store per
+// cell in the kernels, unpacked once per band by gather.
 type bandState struct {
 	x0      int64
+	lo      int64
 	rows    int
 	open    int   // rows not yet full
 	visits  int64 // cells whose mex was taken
@@ -27,10 +31,12 @@ type bandState struct {
 	done    []bool
 	cellCap int
 	cellN   []int32
-	cellY   []int64
-	cellV   []int32
+	cells   []uint64
 	out     Rows
 }
+
+// packCell is the cell of window column c and value m as bandState keeps it.
+func packCell(c, m int) uint64 { return uint64(c)<<32 | uint64(uint32(m)) }
 
 // newBandState allocates a band of up to tile rows.
 func newBandState(tile, words, cellCap int) *bandState {
@@ -40,8 +46,7 @@ func newBandState(tile, words, cellCap int) *bandState {
 		done:    make([]bool, tile),
 		cellCap: cellCap,
 		cellN:   make([]int32, tile),
-		cellY:   make([]int64, tile*cellCap),
-		cellV:   make([]int32, tile*cellCap),
+		cells:   make([]uint64, tile*cellCap),
 		out: Rows{
 			Start: make([]int32, 0, tile+1),
 			Y:     make([]int64, 0, tile*cellCap),
@@ -50,19 +55,19 @@ func newBandState(tile, words, cellCap int) *bandState {
 	}
 }
 
-// reset starts the band of rows x0 … x0+rows−1.
-func (st *bandState) reset(x0 int64, rows int) {
-	st.x0, st.rows, st.open = x0, rows, rows
+// reset starts the band of rows x0 … x0+rows−1 in a window starting at
+// column lo.
+func (st *bandState) reset(x0, lo int64, rows int) {
+	st.x0, st.lo, st.rows, st.open = x0, lo, rows, rows
 	clear(st.rowSets[:rows*st.words])
 	clear(st.done[:rows])
 	clear(st.cellN[:rows])
 	st.visits = 0
 }
 
-// addCell records the cell (x0+i, y) of value m.
-func (st *bandState) addCell(i int, y int64, m int) {
-	k := i*st.cellCap + int(st.cellN[i])
-	st.cellY[k], st.cellV[k] = y, int32(m)
+// addCell records the cell (x0+i, lo+c) of value m.
+func (st *bandState) addCell(i, c, m int) {
+	st.cells[i*st.cellCap+int(st.cellN[i])] = packCell(c, m)
 	st.cellN[i]++
 }
 
@@ -79,8 +84,10 @@ func (st *bandState) gather() {
 	out.Start, out.Y, out.Value = append(out.Start[:0], 0), out.Y[:0], out.Value[:0]
 	for i := range st.rows {
 		k := i * st.cellCap
-		out.Y = append(out.Y, st.cellY[k:k+int(st.cellN[i])]...)
-		out.Value = append(out.Value, st.cellV[k:k+int(st.cellN[i])]...)
+		for _, cell := range st.cells[k : k+int(st.cellN[i])] {
+			out.Y = append(out.Y, st.lo+int64(cell>>32))
+			out.Value = append(out.Value, int32(uint32(cell)))
+		}
 		out.Start = append(out.Start, int32(len(out.Y)))
 	}
 }

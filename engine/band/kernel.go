@@ -37,7 +37,7 @@ func (w *window) fillRowTile(st *bandState, i, c0, c1, v int, nimSum bool) {
 			if col[m>>6] == w.full[m>>6] && w.isFull(col) {
 				w.live[k] &^= 1 << (c & 63)
 			}
-			st.addCell(i, y, m)
+			st.addCell(i, c, m)
 			if row[m>>6] == w.full[m>>6] && w.isFull(row) {
 				st.finish(i)
 				return
@@ -89,7 +89,7 @@ func (w *window) fillBaseRow(st *bandState, i, v int, nimSum bool, base []Cell, 
 		if w.isFull(col) {
 			w.live[c>>6] &^= 1 << (c & 63)
 		}
-		st.addCell(i, y, m)
+		st.addCell(i, c, m)
 	}
 	return w.isFull(row) || w.lo+int64(w.cols) > n
 }

@@ -185,7 +185,7 @@ func (sw *Sweeper) bandStates(k int) []*bandState {
 func (sw *Sweeper) baseRows(start, end int64, emit func(Rows) error) error {
 	st := sw.bandStates(1)[0]
 	for x := start; x < end; x++ {
-		st.reset(x, 1)
+		st.reset(x, sw.win.lo, 1)
 		first := 0
 		for first < len(sw.base) && sw.base[first].X < x {
 			first++
@@ -299,7 +299,7 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 					return nil
 				}
 				x0 := start + int64(b)*height
-				st.reset(x0, int(min(height, end-x0)))
+				st.reset(x0, w.lo, int(min(height, end-x0)))
 				me := &progress[b]
 				first := int64(0)
 				if b > 0 {
