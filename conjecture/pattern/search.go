@@ -173,21 +173,26 @@ func Search(idx *Index, v int, opt Options) (Result, error) {
 	if v < 0 || v > idx.maxValue {
 		return Result{}, fmt.Errorf("pattern: value %d is not in the index (0…%d)", v, idx.maxValue)
 	}
+	return searchColumn(idx.column(v), opt)
+}
+
+// searchColumn is Search on one value's column.
+func searchColumn(col column, opt Options) (Result, error) {
 	opt, err := opt.resolved()
 	if err != nil {
 		return Result{}, err
 	}
-	d, decided := offsetSequence(idx, v)
-	res := Result{Pattern: Pattern{Value: v}, Status: None}
+	total, decided := col.rows(), col.decided()
+	res := Result{Pattern: Pattern{Value: col.value}, Status: None}
 	var stagePatterns []*Pattern
-	for _, rows := range []int{(idx.rows + 1) / 2, (3*idx.rows + 3) / 4, idx.rows} {
-		s, p, fits, err := searchStage(idx, v, d, rows, min(rows, decided), opt)
+	for _, rows := range []int{(total + 1) / 2, (3*total + 3) / 4, total} {
+		s, p, fits, err := searchStage(col, rows, min(rows, decided), opt)
 		if err != nil {
 			return Result{}, err
 		}
 		res.Stages = append(res.Stages, s)
 		stagePatterns = append(stagePatterns, p)
-		if rows == idx.rows {
+		if rows == total {
 			res.Rule = newRule(rows, min(rows, decided), opt)
 			if p == nil {
 				res.BestFits = bestFits(fits, min(rows, decided))
@@ -209,7 +214,7 @@ func Search(idx *Index, v int, opt Options) (Result, error) {
 		if early == nil || (whole != nil && early.Period == whole.Period && early.Start == whole.Start) {
 			continue
 		}
-		verdict, err := Check(idx, *early)
+		verdict, err := check(col, *early, total)
 		if err != nil {
 			return Result{}, err
 		}
@@ -256,7 +261,8 @@ func grade(r Result) string {
 // searchStage runs the rule on the first rows rows, of which the first
 // decided are decided, and returns the stage, its pattern (nil if none) and
 // the tail fit of every period tried.
-func searchStage(idx *Index, v int, d []int32, rows, decided int, opt Options) (Stage, *Pattern, []TailFit, error) {
+func searchStage(col column, rows, decided int, opt Options) (Stage, *Pattern, []TailFit, error) {
+	d, v := col.d, col.value
 	rule := newRule(rows, decided, opt)
 	stage := Stage{Rows: rows}
 	var fits []TailFit
@@ -266,7 +272,7 @@ func searchStage(idx *Index, v int, d []int32, rows, decided int, opt Options) (
 		if !rule.accepts(fit) {
 			continue
 		}
-		exceptions, ok := idx.exceptions(v, fit.Start)
+		exceptions, ok := col.exceptions(fit.Start)
 		if !ok {
 			continue
 		}
@@ -275,7 +281,7 @@ func searchStage(idx *Index, v int, d []int32, rows, decided int, opt Options) (
 			offsets[x%p] = int(d[x])
 		}
 		candidate := Pattern{Value: v, Period: p, Start: fit.Start, Offsets: offsets, Exceptions: exceptions}
-		verdict, err := check(idx, candidate, rows)
+		verdict, err := check(col, candidate, rows)
 		if err != nil {
 			return Stage{}, nil, nil, err
 		}
