@@ -10,8 +10,9 @@ import (
 // Limits of a valid Pattern, so that patterns read from a file cannot make
 // Check loop or allocate without bound, nor overflow a row plus an offset.
 const (
-	// MaxPeriodLimit is the largest period a Pattern may have.
-	MaxPeriodLimit = 1 << 16
+	// MaxPeriodLimit is the largest period a Pattern may have, and the
+	// default bound of the search: 2²⁰, above 10⁶.
+	MaxPeriodLimit = 1 << 20
 	// maxCoord bounds values, rows, columns and offsets.
 	maxCoord = 1 << 30
 )
