@@ -270,6 +270,15 @@ func (b *BandIndex) Stats() BandIndexStats {
 	return s
 }
 
+// newDecoder returns a decoder of the index's chunks, for one goroutine.
+func newDecoder() (*zstd.Decoder, error) {
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		return nil, fmt.Errorf("pattern: band index: %w", err)
+	}
+	return dec, nil
+}
+
 // column materialises value v's column with dec.
 func (b *BandIndex) column(v int, dec *zstd.Decoder) (column, error) {
 	if !b.closed || b.failed() != nil || b.rows != b.n+1 {
@@ -308,9 +317,9 @@ func (b *BandIndex) Search(v int, opt Options) (Result, error) {
 	if v < b.lo || v > b.hi {
 		return Result{}, fmt.Errorf("pattern: value %d is not in the band index (%d…%d)", v, b.lo, b.hi)
 	}
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	dec, err := newDecoder()
 	if err != nil {
-		return Result{}, fmt.Errorf("pattern: band index: %w", err)
+		return Result{}, err
 	}
 	defer dec.Close()
 	col, err := b.column(v, dec)

@@ -117,6 +117,9 @@ const (
 	None Status = "none"
 )
 
+// Statuses lists every Status, Proved included, as the files hold them.
+var Statuses = []Status{Proved, Stable, Tentative, Unstable, None}
+
 // Stage is the fit on the first Rows rows of the table: the pattern the
 // rule accepts there, if any.
 type Stage struct {
@@ -159,6 +162,9 @@ type Result struct {
 	// BestFits, when not Found, are the longest tail fits of the whole
 	// table, one per candidate period, longest first.
 	BestFits []TailFit
+	// Proof, when Status is Proved, is the proof of the pattern for all
+	// x and y (see BandIndex.ApplyProof).
+	Proof *Proof
 }
 
 // Search finds where value v lies in the indexed table as a Pattern: the
