@@ -19,6 +19,11 @@ import (
 // defaultProveBound is -prove-bound's largest default: 10⁶ rows.
 const defaultProveBound = 1_000_000
 
+// maxListedExceptions bounds the exceptions a pattern of compute -patterns
+// lists in the file; beyond, they are summarised (pattern.Options): a
+// start near 10⁶ would list 10⁶ cells per value.
+const maxListedExceptions = 10000
+
 // patternFlags are -patterns and -prove-bound.
 type patternFlags struct {
 	patterns   *bool
@@ -76,7 +81,8 @@ func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout
 	} else {
 		fmt.Fprintf(stdout, "%-10s no repeated band state within %d rows, even for V = 0: nothing proved\n", r.ID, opts.proveBound)
 	}
-	ps := &bandrun.PatternSearch{Workers: min(opts.cfg.Workers, 2), Proofs: proved.Proofs}
+	ps := &bandrun.PatternSearch{Workers: min(opts.cfg.Workers, 2), Proofs: proved.Proofs,
+		Options: pattern.Options{MaxExceptions: maxListedExceptions}}
 	if !opts.quiet {
 		var done, total atomic.Int64
 		ps.Progress = func(d, t int) { done.Store(int64(d)); total.Store(int64(t)) }

@@ -1,6 +1,7 @@
 package pattern_test
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"reflect"
@@ -224,5 +225,44 @@ func TestBandIndexFarCell(t *testing.T) {
 	defer b.Close()
 	if err := b.Row(0, []int64{39000}, []int32{0}); err == nil {
 		t.Error("a cell 39000 right of the diagonal was accepted")
+	}
+}
+
+// TestMaxExceptions: beyond Options.MaxExceptions a pattern keeps its
+// summary and count of exceptions, not the cells; it still checks against
+// the table, goes through a file, and a pattern both listing and omitting
+// exceptions is malformed.
+func TestMaxExceptions(t *testing.T) {
+	const n, v = 2000, 3
+	idx := computeIndex(t, "gneg1", n, v, nil)
+	full := search(t, idx, v, pattern.Options{})
+	short := search(t, idx, v, pattern.Options{MaxExceptions: 2})
+	if len(full.Exceptions) <= 2 {
+		t.Fatalf("value %d has %d exceptions: pick a value with more", v, len(full.Exceptions))
+	}
+	if len(short.Exceptions) != 0 || short.ExceptionsOmitted != len(full.Exceptions) {
+		t.Fatalf("omitted %d, listed %d; want all %d omitted", short.ExceptionsOmitted, len(short.Exceptions), len(full.Exceptions))
+	}
+	if !reflect.DeepEqual(short.SummarizeExceptions(), full.SummarizeExceptions()) {
+		t.Errorf("summary %+v, want %+v", short.SummarizeExceptions(), full.SummarizeExceptions())
+	}
+	if verdict, err := pattern.Check(idx, short.Pattern); err != nil || len(verdict.Violations) > 0 {
+		t.Errorf("the pattern with omitted exceptions does not check: %v %v", verdict.Violations, err)
+	}
+	var buf bytes.Buffer
+	if err := pattern.Encode(&buf, pattern.NewFile("gneg1", n, []pattern.Result{short})); err != nil {
+		t.Fatal(err)
+	}
+	back, err := pattern.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Patterns[0].ExceptionsOmitted; got != len(full.Exceptions) {
+		t.Errorf("read back %d exceptions omitted", got)
+	}
+	bad := short.Pattern
+	bad.Exceptions = full.Exceptions[:1]
+	if bad.Validate() == nil {
+		t.Error("a pattern listing and omitting exceptions is valid")
 	}
 }

@@ -59,6 +59,9 @@ func check(col column, p Pattern, rows int) (Verdict, error) {
 	var want, got []int
 	exceptions := p.Exceptions
 	for x := range rows {
+		if x < p.Start && p.ExceptionsOmitted > 0 {
+			continue // the pattern does not state these rows
+		}
 		// want: the columns the pattern puts p.Value in, in row x.
 		want = want[:0]
 		if x < p.Start {

@@ -326,7 +326,12 @@ type ExceptionSummary struct {
 }
 
 // SummarizeExceptions sorts the exceptions of p (see ExceptionSummary).
+// Of a pattern whose exceptions were omitted, it is their summary taken
+// before.
 func (p Pattern) SummarizeExceptions() ExceptionSummary {
+	if p.summary != nil {
+		return *p.summary
+	}
 	s := ExceptionSummary{Total: len(p.Exceptions), Others: []Cell{}}
 	for _, c := range p.Exceptions {
 		switch {

@@ -135,7 +135,7 @@ func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
 		switch {
 		case len(r.Exceptions) > 0 && len(r.Exceptions) <= maxRuns:
 			fmt.Fprintf(b, " ∪ %s", cellSet(r.Exceptions))
-		case len(r.Exceptions) > 0:
+		case r.exceptionCount() > 0:
 			fmt.Fprintf(b, " ∪ E%s", subscript(r.Value))
 		}
 		b.WriteString(".")
@@ -154,7 +154,7 @@ func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
 	b.WriteByte('\n')
 	below := r.SummarizeExceptions()
 	switch {
-	case listed && len(r.Exceptions) > maxRuns:
+	case listed && r.exceptionCount() > maxRuns:
 		fmt.Fprintf(b, "  - E%s, the cells of value %d in the rows x < %d (listed in the JSON): %s.\n",
 			subscript(r.Value), r.Value, r.Start, below)
 	case !listed && below.Total > 0:

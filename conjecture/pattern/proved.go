@@ -34,8 +34,9 @@ var ErrProofDisagrees = fmt.Errorf("pattern: the observed pattern and the proof 
 // start and offsets; one it did not (too few periods seen, say) gets pr's
 // pattern, with the exceptions read from the index and every row up to n
 // checked against it. It fails, wrapping ErrProofDisagrees, if the rows
-// contradict the proof, and if r's value is outside the index.
-func (b *BandIndex) ApplyProof(r Result, pr Proof) (Result, error) {
+// contradict the proof, and if r's value is outside the index. Its
+// exceptions are omitted beyond opt.MaxExceptions, as Search omits them.
+func (b *BandIndex) ApplyProof(r Result, pr Proof, opt Options) (Result, error) {
 	v := r.Value
 	if v < b.lo || v > b.hi {
 		return Result{}, fmt.Errorf("pattern: value %d is not in the band index (%d…%d)", v, b.lo, b.hi)
@@ -75,5 +76,8 @@ func (b *BandIndex) ApplyProof(r Result, pr Proof) (Result, error) {
 	r.Pattern, r.Found, r.Status, r.Proof = p, true, Proved, &pr
 	r.Repetitions = max(0, r.Rule.Decided-p.Start) / p.Period
 	r.Grade = grade(r)
+	if opt.MaxExceptions > 0 && len(r.Exceptions) > opt.MaxExceptions {
+		r.omitExceptions()
+	}
 	return r, nil
 }

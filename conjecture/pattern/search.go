@@ -30,6 +30,11 @@ type Options struct {
 	// MinPeriods is how many whole periods must be observed after the
 	// start; 0 means DefaultMinPeriods.
 	MinPeriods int
+	// MaxExceptions, if positive, bounds the exceptions a result keeps:
+	// a pattern with more has them summarised and omitted (see
+	// Pattern.ExceptionsOmitted), so that a late start at a large n
+	// does not hold millions of cells. 0 keeps them all.
+	MaxExceptions int
 }
 
 // resolved fills in the defaults, or reports options out of range.
@@ -42,6 +47,8 @@ func (o Options) resolved() (Options, error) {
 		return o, fmt.Errorf("pattern: max period %d outside 0…%d (0: scaled with the table)", o.MaxPeriod, MaxPeriodLimit)
 	case o.MinPeriods < 1:
 		return o, fmt.Errorf("pattern: min periods %d is not positive", o.MinPeriods)
+	case o.MaxExceptions < 0:
+		return o, fmt.Errorf("pattern: max exceptions %d is negative", o.MaxExceptions)
 	}
 	return o, nil
 }
@@ -240,6 +247,9 @@ func searchColumn(col column, opt Options) (Result, error) {
 	}
 	if res.Found {
 		res.Grade = grade(res)
+		if opt.MaxExceptions > 0 && len(res.Exceptions) > opt.MaxExceptions {
+			res.omitExceptions()
+		}
 	}
 	return res, nil
 }

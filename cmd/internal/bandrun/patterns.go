@@ -68,7 +68,7 @@ func searchPatterns(ctx context.Context, idx *pattern.BandIndex, ps *PatternSear
 	}
 	for i, r := range res {
 		if pr, ok := ps.Proofs[r.Value]; ok {
-			if res[i], err = idx.ApplyProof(r, pr); err != nil {
+			if res[i], err = idx.ApplyProof(r, pr, ps.Options); err != nil {
 				return PatternResult{}, err
 			}
 		}
