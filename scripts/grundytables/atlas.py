@@ -123,7 +123,10 @@ def plot_offsets(entry, symbol, path):
     fig = Figure(figsize=(8, 3.6))
     ax = fig.subplots()
     offsets = entry["offsets"]
-    ax.bar(range(len(offsets)), offsets, width=1.0 if len(offsets) > 64 else 0.8, color="C0")
+    if len(offsets) > 64:  # bars of a long period blur into a barcode: points instead
+        ax.scatter(range(len(offsets)), offsets, s=6, color="C0")
+    else:
+        ax.bar(range(len(offsets)), offsets, width=0.8, color="C0")
     ax.axhline(0, color="black", linewidth=0.6)
     ax.set_xlabel(f"x mod {entry['period']}")
     ax.set_ylabel("offset y − x")
