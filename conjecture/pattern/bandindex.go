@@ -314,19 +314,24 @@ func (b *BandIndex) column(v int, dec *zstd.Decoder) (column, error) {
 // (4·(n+1) bytes), searches it and drops it. It fails if v is outside
 // lo … hi or the index is not finished.
 func (b *BandIndex) Search(v int, opt Options) (Result, error) {
-	if v < b.lo || v > b.hi {
-		return Result{}, fmt.Errorf("pattern: value %d is not in the band index (%d…%d)", v, b.lo, b.hi)
-	}
-	dec, err := newDecoder()
-	if err != nil {
-		return Result{}, err
-	}
-	defer dec.Close()
-	col, err := b.column(v, dec)
+	col, err := b.valueColumn(v)
 	if err != nil {
 		return Result{}, err
 	}
 	return searchColumn(col, opt)
+}
+
+// valueColumn materialises value v's column, v in lo … hi.
+func (b *BandIndex) valueColumn(v int) (column, error) {
+	if v < b.lo || v > b.hi {
+		return column{}, fmt.Errorf("pattern: value %d is not in the band index (%d…%d)", v, b.lo, b.hi)
+	}
+	dec, err := newDecoder()
+	if err != nil {
+		return column{}, err
+	}
+	defer dec.Close()
+	return b.column(v, dec)
 }
 
 // SearchAll searches every value lo … hi with workers goroutines (each

@@ -3,6 +3,7 @@ package pattern_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"reflect"
 	"testing"
@@ -264,5 +265,39 @@ func TestMaxExceptions(t *testing.T) {
 	bad.Exceptions = full.Exceptions[:1]
 	if bad.Validate() == nil {
 		t.Error("a pattern listing and omitting exceptions is valid")
+	}
+}
+
+// TestApplyProof: a proof that agrees with the rows marks the value
+// proved, one whose period, start or offsets differ from the observed
+// pattern fails with ErrProofDisagrees, and a proved pattern the rows
+// contradict fails too, even when the search found none.
+func TestApplyProof(t *testing.T) {
+	bi, _ := bandAndIndex(t, "gneg1", 2000, 0, 3, pattern.BandIndexOptions{})
+	r, err := bi.Search(3, pattern.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	theorem := pattern.Proof{Period: 4, Start: 6, Offsets: []int{-2, -2, 2, 2}, V: 3, X0: 6, P: 4, Certificate: "c.json"}
+	got, err := bi.ApplyProof(r, theorem, pattern.Options{})
+	if err != nil || got.Status != pattern.Proved || got.Proof == nil {
+		t.Fatalf("Theorem 4(4): %v, %v", got.Status, err)
+	}
+	for name, pr := range map[string]pattern.Proof{
+		"start":   {Period: 4, Start: 7, Offsets: []int{-2, -2, 2, 2}},
+		"offsets": {Period: 4, Start: 6, Offsets: []int{-2, 2, -2, 2}},
+		"period":  {Period: 8, Start: 6, Offsets: []int{-2, -2, 2, 2, -2, -2, 2, 2}},
+	} {
+		if _, err := bi.ApplyProof(r, pr, pattern.Options{}); !errors.Is(err, pattern.ErrProofDisagrees) {
+			t.Errorf("a proof with another %s: %v, want ErrProofDisagrees", name, err)
+		}
+	}
+	unseen := pattern.Result{Pattern: pattern.Pattern{Value: 3}, Status: pattern.None}
+	if got, err := bi.ApplyProof(unseen, theorem, pattern.Options{}); err != nil || !got.Found || got.ConfirmedTo < 1900 {
+		t.Errorf("a proof of a value the search missed: found %v to %d, %v", got.Found, got.ConfirmedTo, err)
+	}
+	wrong := pattern.Proof{Period: 4, Start: 6, Offsets: []int{2, 2, -2, -2}}
+	if _, err := bi.ApplyProof(unseen, wrong, pattern.Options{}); !errors.Is(err, pattern.ErrProofDisagrees) {
+		t.Errorf("a proof the rows contradict: %v, want ErrProofDisagrees", err)
 	}
 }

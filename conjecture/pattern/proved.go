@@ -49,12 +49,7 @@ func (b *BandIndex) ApplyProof(r Result, pr Proof, opt Options) (Result, error) 
 		r.Status, r.Proof = Proved, &pr
 		return r, nil
 	}
-	dec, err := newDecoder()
-	if err != nil {
-		return Result{}, err
-	}
-	defer dec.Close()
-	col, err := b.column(v, dec)
+	col, err := b.valueColumn(v)
 	if err != nil {
 		return Result{}, err
 	}
