@@ -61,8 +61,12 @@ func patternStatement(f pattern.File, source string, p pattern.Pattern) string {
 	} else {
 		rule = fmt.Sprintf("%s, period %d (the %d offsets d(x mod %d) are in %s)", p.Form(), p.Period, p.Period, p.Period, source)
 	}
-	return fmt.Sprintf("G(x, y) = %d iff %s for x ≥ %d, or (x, y) is one of the %d exceptions below; "+
-		"a conjecture mined from %s and verified there for 0 ≤ x, y ≤ %d", p.Value, rule, p.Start, len(p.Exceptions), f.Table, f.N)
+	below := fmt.Sprintf("or (x, y) is one of the %d exceptions below", len(p.Exceptions))
+	if p.ExceptionsOmitted > 0 {
+		below = fmt.Sprintf("the rows x < %d (%d exceptions, omitted from the file) not stated", p.Start, p.ExceptionsOmitted)
+	}
+	return fmt.Sprintf("G(x, y) = %d iff %s for x ≥ %d, %s; "+
+		"a conjecture mined from %s and verified there for 0 ≤ x, y ≤ %d", p.Value, rule, p.Start, below, f.Table, f.N)
 }
 
 // violationCounterexample turns a contradicting cell into a counterexample:

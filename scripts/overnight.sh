@@ -3,10 +3,13 @@
 # papers against them, search them for patterns, and write a dated report
 # next to the tables.
 #
-# Usage: bash scripts/overnight.sh [-n N] [-out DIR] [-values LO-HI]
+# Usage: bash scripts/overnight.sh [-n N] [-out DIR] [-values LO-HI] [-atlas M]
 #   -n N          table size, 0 <= x, y <= N (default 10000)
 #   -out DIR      directory of the tables and the report (default out)
 #   -values LO-HI values the pattern search looks at (default 0-40)
+#   -atlas M      also make the atlas (scripts/atlas.sh) of the values 0-200
+#                 at n = M, e.g. 100000000, into the report's atlas/ (off by
+#                 default; also ATLAS_N=M)
 #
 # Writes DIR/<table>_n<N>.arrow for every table (tables already there are
 # checked and kept, interrupted ones resumed, so a re-run after an
@@ -32,17 +35,23 @@ command="overnight.sh $*"
 n=10000
 out=out
 values=0-40
+atlas="${ATLAS_N:-}"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     -n) n="${2:?-n needs a value}"; shift 2 ;;
     -out) out="${2:?-out needs a value}"; shift 2 ;;
     -values) values="${2:?-values needs a value}"; shift 2 ;;
-    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    -atlas) atlas="${2:?-atlas needs a value}"; shift 2 ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) echo "overnight.sh: unknown argument $1 (see -h)" >&2; exit 2 ;;
   esac
 done
 if ! [[ "$n" =~ ^[0-9]+$ ]]; then
   echo "overnight.sh: -n $n is not a non-negative integer" >&2
+  exit 2
+fi
+if [[ -n "$atlas" && ! "$atlas" =~ ^[0-9]+$ ]]; then
+  echo "overnight.sh: -atlas $atlas is not a non-negative integer" >&2
   exit 2
 fi
 
@@ -145,6 +154,11 @@ for id in gneg1 gstarneg1 passnim; do
     -json "$work/patterns_$id.json" -markdown "$work/patterns_$id.md" >"$work/patterns_$id.txt" 2> >(to_log_and_terminal)
 done
 
+if [[ -n "$atlas" ]]; then
+  step atlas bash "$repo/scripts/atlas.sh" -n "$atlas" -values 0-200 -out "$out" >>"$log" 2> >(to_log_and_terminal)
+  mv "$out/atlas_n$atlas" "$work/atlas"
+fi
+
 {
   echo "# Overnight report, $(date '+%F %T')"
   echo
@@ -200,6 +214,12 @@ done
       awk '/^## Laws in v/ { on = 1; next } on && /^- /' "$work/patterns_$id.md"
     fi
   done
+  if [[ -n "$atlas" ]]; then
+    echo
+    echo "## Atlas"
+    echo
+    echo "The patterns of G₋₁, G*₋₁ and G_P for the values 0-200 at n = $atlas, proofs included: \`atlas/atlas.md\`."
+  fi
   echo
   echo "## Timings"
   echo

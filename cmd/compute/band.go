@@ -32,6 +32,12 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 			shown = done
 		},
 	}
+	if opts.patterns {
+		var err error
+		if job.Patterns, err = preparePatterns(ctx, r, opts, stdout, stderr); err != nil {
+			return err
+		}
+	}
 	res, err := bandrun.Run(ctx, job)
 	bar.finish()
 	if err != nil {
@@ -45,6 +51,11 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 	fmt.Fprintf(stdout, "%-10s n=%d  band of values %s  rows %d-%d  %d cells  %.2fs  %.3g rows/s  %.1f visited/row  cells_sha256 %s  %s%s\n",
 		r.ID, opts.n, opts.values, opts.rows[0], opts.rows[1], res.Cells, res.Seconds,
 		float64(computed)/max(res.Seconds, 1e-9), float64(res.Visited)/float64(rows), res.Sum[:16], res.Path, resumed)
+	if res.Patterns != nil {
+		if err := writePatterns(r, opts, res.Patterns, stdout); err != nil {
+			return fmt.Errorf("%s: %w", r.ID, err)
+		}
+	}
 	if res.Reports != nil {
 		return reportClaims(stdout, r.ID, res.Reports)
 	}

@@ -50,6 +50,10 @@ type options struct {
 	// (bandrun), rows the window of rows it keeps.
 	band bool
 	rows [2]int64
+	// patterns searches the patterns on the band (patterns.go), proving
+	// what a band state repeated within proveBound rows proves.
+	patterns   bool
+	proveBound int64
 	// version asks for the program's version alone.
 	version bool
 }
@@ -78,9 +82,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	checkpoint := fs.Duration("checkpoint", results.DefaultCheckpointInterval,
 		"how often the rows written are synced and recorded for -resume (0: after every band)")
 	stream := addStreamFlags(fs)
+	patterns := addPatternFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: compute [-table ids|all] [-n N] [-out DIR] [-workers K] [-tile T] [-format arrow|parquet] [-compress zstd|lz4|none] [-quiet] [-force] [-resume] [-checkpoint D]\n"+
-			"               [-write table,values|none] [-values LO-HI] [-claims PATTERNS] [-sets auto|dense|sparse] | compute -list")
+			"               [-write table,values|none] [-values LO-HI] [-claims PATTERNS] [-sets auto|dense|sparse] [-patterns [-prove-bound ROWS]] | compute -list")
 		fs.PrintDefaults()
 	}
 	if err := cli.Parse(fs, args); err != nil {
@@ -135,6 +140,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, err
 	}
 	if err := stream.applySweep(&opts, given(fs)); err != nil {
+		return options{}, err
+	}
+	if err := patterns.apply(&opts, given(fs)); err != nil {
 		return options{}, err
 	}
 	return opts, nil

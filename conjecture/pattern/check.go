@@ -39,21 +39,29 @@ type Verdict struct {
 // a violation: it only ends the confirmed rows, as does a row below Start
 // without exceptions, whose lack of the value no finite table can confirm.
 // It fails if p is malformed or its value is not in the index.
-func Check(idx *Index, p Pattern) (Verdict, error) { return check(idx, p, idx.rows) }
-
-// check is Check on the first rows rows of the index.
-func check(idx *Index, p Pattern, rows int) (Verdict, error) {
+func Check(idx *Index, p Pattern) (Verdict, error) {
 	if err := p.Validate(); err != nil {
 		return Verdict{}, err
 	}
 	if p.Value > idx.maxValue {
 		return Verdict{}, fmt.Errorf("pattern: value %d is above the index's largest value %d", p.Value, idx.maxValue)
 	}
+	return check(idx.column(p.Value), p, idx.rows)
+}
+
+// check is Check on the first rows rows of col, the column of p's value.
+func check(col column, p Pattern, rows int) (Verdict, error) {
+	if err := p.Validate(); err != nil {
+		return Verdict{}, err
+	}
 	verdict := Verdict{ConfirmedTo: -1}
 	confirming := true
 	var want, got []int
 	exceptions := p.Exceptions
 	for x := range rows {
+		if x < p.Start && p.ExceptionsOmitted > 0 {
+			continue // the pattern does not state these rows
+		}
 		// want: the columns the pattern puts p.Value in, in row x.
 		want = want[:0]
 		if x < p.Start {
@@ -66,14 +74,14 @@ func check(idx *Index, p Pattern, rows int) (Verdict, error) {
 		} else {
 			want = append(want, p.predict(x))
 		}
-		got = idx.cells(got, p.Value, x)
+		got = col.cells(got, x)
 		before := len(verdict.Violations)
 		// A row the pattern leaves without the value cannot be confirmed:
 		// the value may lie beyond column n.
 		inside := len(want) > 0
 		for _, y := range want {
 			switch {
-			case y > idx.n:
+			case y > col.n:
 				inside = false
 			case !slices.Contains(got, y):
 				verdict.Violations = append(verdict.Violations, Violation{Cell{x, y}, p.Value, true})

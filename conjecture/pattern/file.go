@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/grundy-lab/grundy/conjecture/provenance"
 )
@@ -61,12 +62,13 @@ type Report struct {
 	Stages      []Stage           `json:"stages"`
 	Break       *Break            `json:"break,omitempty"`
 	BestFits    []TailFit         `json:"best_fits,omitempty"`
+	Proof       *Proof            `json:"proof,omitempty"`
 }
 
 // NewReport is the report of result r on table (an id such as "gneg1").
 func NewReport(table string, r Result) Report {
 	rep := Report{Value: r.Value, Status: r.Status, Grade: r.Grade, Rule: r.Rule, Stages: r.Stages,
-		Break: r.Break, BestFits: r.BestFits}
+		Break: r.Break, BestFits: r.BestFits, Proof: r.Proof}
 	if item, paper := Published(table, r.Value); item != "" {
 		rep.Published = item + " of " + paper
 	}
@@ -109,6 +111,14 @@ func (f File) Validate() error {
 		return fmt.Errorf("patterns file: min_periods %d out of range", f.MinPeriods)
 	case f.MinedTo < 0 || f.MinedTo > maxCoord:
 		return fmt.Errorf("patterns file: mined_to %d out of range", f.MinedTo)
+	}
+	for _, r := range f.Values {
+		if !slices.Contains(Statuses, r.Status) {
+			return fmt.Errorf("patterns file: value %d has status %q, not one of %v", r.Value, r.Status, Statuses)
+		}
+		if (r.Status == Proved) != (r.Proof != nil) {
+			return fmt.Errorf("patterns file: value %d has status %q and proof %v: a proof goes with status %q only", r.Value, r.Status, r.Proof != nil, Proved)
+		}
 	}
 	seen := make(map[int]bool)
 	for _, p := range f.Patterns {

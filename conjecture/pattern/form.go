@@ -323,10 +323,20 @@ type ExceptionSummary struct {
 	// OthersSymmetric: the mirror (y, x) of every other cell is an
 	// exception too, so the others are the table's symmetry at work.
 	OthersSymmetric bool `json:"others_symmetric"`
+	// OthersOmitted, when positive, is how many others were left out of
+	// Others with the pattern's exceptions (Options.MaxExceptions).
+	OthersOmitted int `json:"others_omitted,omitempty"`
+	// text is String's sentence, taken before the others were omitted.
+	text string
 }
 
 // SummarizeExceptions sorts the exceptions of p (see ExceptionSummary).
+// Of a pattern whose exceptions were omitted, it is their summary taken
+// before.
 func (p Pattern) SummarizeExceptions() ExceptionSummary {
+	if p.summary != nil {
+		return *p.summary
+	}
 	s := ExceptionSummary{Total: len(p.Exceptions), Others: []Cell{}}
 	for _, c := range p.Exceptions {
 		switch {
@@ -378,6 +388,9 @@ func offsetCounts(cells []Cell) string {
 // follow the rule counted apart from the exceptions, listing the others
 // when there are at most maxRuns of them.
 func (s ExceptionSummary) String() string {
+	if s.text != "" {
+		return s.text
+	}
 	if s.Total == 0 {
 		return "none"
 	}

@@ -1,17 +1,16 @@
 package pattern
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 
 	"github.com/grundy-lab/grundy/engine"
 )
 
 // Index holds, for every value v ≤ MaxValue and every row x of one table, the
-// column where v occurs in row x: f_v(x) = y with G(x, y) = v. It is built in
-// one streaming pass over a table's bands and takes 4·(n+1)·(MaxValue+1)
-// bytes, not the (n+1)² cells of the table.
+// column where v occurs in row x, f_v(x) = y with G(x, y) = v, as its offset
+// from the diagonal, f_v(x) − x. It is built in one streaming pass over a
+// table's bands and takes 4·(n+1)·(MaxValue+1) bytes, not the (n+1)² cells
+// of the table; BandIndex keeps the same offsets compressed.
 //
 // In a Grundy table a value occurs at most once per row, so one column per
 // (v, x) suffices; a second occurrence (possible only in a damaged or
@@ -19,7 +18,7 @@ import (
 type Index struct {
 	n, maxValue int
 	rows        int       // rows added so far: 0 … rows−1
-	first       [][]int32 // first[v][x]: the first y with G(x, y) = v, or −1
+	offsets     [][]int32 // offsets[v][x]: the first y with G(x, y) = v, minus x, or absent
 	extra       [][]Cell  // extra[v]: further cells of value v, in row-major order
 }
 
@@ -29,24 +28,24 @@ func NewIndex(n, maxValue int) *Index {
 	if n < 0 || maxValue < 0 {
 		panic(fmt.Sprintf("pattern.NewIndex(%d, %d): negative size", n, maxValue))
 	}
-	first := make([][]int32, maxValue+1)
-	for v := range first {
-		first[v] = make([]int32, n+1)
-		for x := range first[v] {
-			first[v][x] = -1
+	offsets := make([][]int32, maxValue+1)
+	for v := range offsets {
+		offsets[v] = make([]int32, n+1)
+		for x := range offsets[v] {
+			offsets[v][x] = absent
 		}
 	}
-	return &Index{n: n, maxValue: maxValue, first: first, extra: make([][]Cell, maxValue+1)}
+	return &Index{n: n, maxValue: maxValue, offsets: offsets, extra: make([][]Cell, maxValue+1)}
 }
 
 // growRows extends the columns of every value to at least rows rows, the
-// new ones without the value (−1).
+// new ones without the value (absent).
 func (idx *Index) growRows(rows int) {
-	for v, col := range idx.first {
+	for v, col := range idx.offsets {
 		for len(col) < rows {
-			col = append(col, -1)
+			col = append(col, absent)
 		}
-		idx.first[v] = col
+		idx.offsets[v] = col
 	}
 }
 
@@ -82,11 +81,7 @@ func (idx *Index) AddBand(b engine.Band) error {
 			if uint32(g) > top {
 				continue
 			}
-			if idx.first[g][x] < 0 {
-				idx.first[g][x] = int32(y)
-			} else {
-				idx.extra[g] = append(idx.extra[g], Cell{x, y})
-			}
+			idx.addCell(g, int32(x), int32(y))
 		}
 	}
 	idx.rows += b.Rows
@@ -96,42 +91,24 @@ func (idx *Index) AddBand(b engine.Band) error {
 // Where returns the first column y of row x holding v, and false if row x
 // has no v within 0 ≤ y ≤ n, or if v or x is outside the index.
 func (idx *Index) Where(v, x int) (y int, ok bool) {
-	if v < 0 || v > idx.maxValue || x < 0 || x >= idx.rows || idx.first[v][x] < 0 {
+	if v < 0 || v > idx.maxValue || x < 0 || x >= idx.rows || idx.offsets[v][x] == absent {
 		return 0, false
 	}
-	return int(idx.first[v][x]), true
+	return x + int(idx.offsets[v][x]), true
 }
 
-// cells appends to dst every column of row x holding v, in increasing order.
-// v must be in the index; extra[v] is in row-major order, so a binary search
-// finds the extra cells of row x.
-func (idx *Index) cells(dst []int, v, x int) []int {
-	dst = dst[:0]
-	if y := idx.first[v][x]; y >= 0 {
-		dst = append(dst, int(y))
+// addCell records the cell (x, y) of value v ≤ maxValue, the cells of a row
+// given in increasing y.
+func (idx *Index) addCell(v, x, y int32) {
+	if idx.offsets[v][x] == absent {
+		idx.offsets[v][x] = y - x
+	} else {
+		idx.extra[v] = append(idx.extra[v], Cell{int(x), int(y)})
 	}
-	extra := idx.extra[v]
-	i, _ := slices.BinarySearchFunc(extra, x, func(c Cell, x int) int { return cmp.Compare(c.X, x) })
-	for ; i < len(extra) && extra[i].X == x; i++ {
-		dst = append(dst, extra[i].Y)
-	}
-	return dst
 }
 
-// exceptions returns every cell of value v in the rows x < start, in
-// row-major order; ok is false if one of those rows has no v inside the
-// table, as the list would then be incomplete.
-func (idx *Index) exceptions(v, start int) (cells []Cell, ok bool) {
-	cells = []Cell{}
-	var ys []int
-	for x := range min(start, idx.rows) {
-		ys = idx.cells(ys, v, x)
-		if len(ys) == 0 {
-			return nil, false
-		}
-		for _, y := range ys {
-			cells = append(cells, Cell{x, y})
-		}
-	}
-	return cells, start <= idx.rows
+// column is the view of value v's cells that Search and Check read; it
+// shares the index's memory. v must be in the index.
+func (idx *Index) column(v int) column {
+	return column{value: v, n: idx.n, d: idx.offsets[v][:idx.rows], extra: idx.extra[v]}
 }

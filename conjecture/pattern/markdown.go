@@ -53,6 +53,11 @@ func Markdown(table, symbol string, n int, results []Result, from *provenance.Pr
 		"Grade A: stable, the same period and start on at least two of the three, at least 8 periods observed after x₀; " +
 		"B: stable or tentative otherwise; C: unstable.\n" +
 		"A statement whose rule is too long for the text says so: its offsets are given in full in the patterns JSON.\n\n")
+	if slices.ContainsFunc(results, func(r Result) bool { return r.Proof != nil }) {
+		b.WriteString("Proved: the statement holds for all x, y, not only up to n: the band state of the values 0 … V repeats " +
+			"(see the certificate, which verify -certificate re-checks), so every later row repeats; " +
+			"the other values are observed to n only.\n\n")
+	}
 	markdownSummary(&b, table, results)
 	b.WriteString("\n## Statements\n\n")
 	for _, r := range results {
@@ -114,7 +119,10 @@ func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
 	fmt.Fprintf(b, "- **v = %d**: %s, grade %s: period %d from x₀ = %d, %d periods observed after x₀; confirmed for x ≤ %d.\n",
 		r.Value, r.Status, r.Grade, r.Period, r.Start, r.Repetitions, r.ConfirmedTo)
 	set := "A" + subscript(r.Value)
-	if item, _ := Published(table, r.Value); item != "" {
+	if pr := r.Proof; pr != nil {
+		fmt.Fprintf(b, "  - Proved for all x, y (certificate %s: the band state of the values 0 … %d repeats with period %d from row %d); observed to %d. ",
+			pr.Certificate, pr.V, pr.P, pr.X0, n)
+	} else if item, _ := Published(table, r.Value); item != "" {
 		fmt.Fprintf(b, "  - %s of the paper cited above; verified for 0 ≤ x, y ≤ %d. ", item, n)
 	} else {
 		fmt.Fprintf(b, "  - Conjecture (verified for 0 ≤ x, y ≤ %d). ", n)
@@ -127,7 +135,7 @@ func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
 		switch {
 		case len(r.Exceptions) > 0 && len(r.Exceptions) <= maxRuns:
 			fmt.Fprintf(b, " ∪ %s", cellSet(r.Exceptions))
-		case len(r.Exceptions) > 0:
+		case r.exceptionCount() > 0:
 			fmt.Fprintf(b, " ∪ E%s", subscript(r.Value))
 		}
 		b.WriteString(".")
@@ -146,7 +154,7 @@ func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
 	b.WriteByte('\n')
 	below := r.SummarizeExceptions()
 	switch {
-	case listed && len(r.Exceptions) > maxRuns:
+	case listed && r.exceptionCount() > maxRuns:
 		fmt.Fprintf(b, "  - E%s, the cells of value %d in the rows x < %d (listed in the JSON): %s.\n",
 			subscript(r.Value), r.Value, r.Start, below)
 	case !listed && below.Total > 0:

@@ -5,13 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // Limits of a valid Pattern, so that patterns read from a file cannot make
 // Check loop or allocate without bound, nor overflow a row plus an offset.
 const (
-	// MaxPeriodLimit is the largest period a Pattern may have.
-	MaxPeriodLimit = 1 << 16
+	// MaxPeriodLimit is the largest period a Pattern may have, and the
+	// default bound of the search: 2²⁰, above 10⁶.
+	MaxPeriodLimit = 1 << 20
 	// maxCoord bounds values, rows, columns and offsets.
 	maxCoord = 1 << 30
 )
@@ -47,12 +49,33 @@ func (c *Cell) UnmarshalJSON(data []byte) error {
 // exceptions. ConfirmedTo is the last row up to which the table the pattern
 // was found on agrees with it, every predicted cell lying inside the table.
 type Pattern struct {
-	Value       int    `json:"value"`
-	Period      int    `json:"period"`
-	Start       int    `json:"start"`
-	Offsets     []int  `json:"offsets"` // indexed by x mod Period
-	Exceptions  []Cell `json:"exceptions"`
-	ConfirmedTo int    `json:"confirmed_to"`
+	Value      int    `json:"value"`
+	Period     int    `json:"period"`
+	Start      int    `json:"start"`
+	Offsets    []int  `json:"offsets"` // indexed by x mod Period
+	Exceptions []Cell `json:"exceptions"`
+	// ExceptionsOmitted, when positive, is the number of exceptions left
+	// out (Exceptions is then empty; see Options.MaxExceptions): the
+	// pattern states its periodic part only, and Check takes its rows
+	// below Start as agreeing.
+	ExceptionsOmitted int `json:"exceptions_omitted,omitempty"`
+	ConfirmedTo       int `json:"confirmed_to"`
+	// summary is the summary of the exceptions omitted.
+	summary *ExceptionSummary
+}
+
+// exceptionCount is the number of exceptions, those omitted included.
+func (p Pattern) exceptionCount() int { return len(p.Exceptions) + p.ExceptionsOmitted }
+
+// omitExceptions summarises p's exceptions and leaves them out, with the
+// summary's list of other cells when it is longer than maxRuns.
+func (p *Pattern) omitExceptions() {
+	s := p.SummarizeExceptions()
+	if len(s.Others) > maxRuns {
+		s.text = strings.Replace(s.String(), "(listed in the JSON)", "(omitted from the JSON)", 1)
+		s.OthersOmitted, s.Others = len(s.Others), []Cell{}
+	}
+	p.summary, p.ExceptionsOmitted, p.Exceptions = &s, len(p.Exceptions), []Cell{}
 }
 
 // predict returns the column the pattern puts Value in for a row x ≥ Start.
@@ -77,6 +100,10 @@ func (p Pattern) Validate() error {
 		return bad("start %d out of range", p.Start)
 	case p.ConfirmedTo < -1 || p.ConfirmedTo > maxCoord:
 		return bad("confirmed_to %d out of range", p.ConfirmedTo)
+	case p.ExceptionsOmitted < 0 || p.ExceptionsOmitted > maxCoord:
+		return bad("exceptions_omitted %d out of range", p.ExceptionsOmitted)
+	case p.ExceptionsOmitted > 0 && len(p.Exceptions) > 0:
+		return bad("%d exceptions listed and %d omitted: omitted exceptions leave the list empty", len(p.Exceptions), p.ExceptionsOmitted)
 	}
 	for r, d := range p.Offsets {
 		if d < -maxCoord || d > maxCoord {

@@ -107,16 +107,6 @@ func ScanValuesFile(ctx context.Context, path string, lo, maxValue int) (*Index,
 	return idx, info, nil
 }
 
-// addCell records the cell (x, y) of value v ≤ maxValue, the cells of a row
-// given in increasing y.
-func (idx *Index) addCell(v, x, y int32) {
-	if idx.first[v][x] < 0 {
-		idx.first[v][x] = y
-	} else {
-		idx.extra[v] = append(idx.extra[v], Cell{int(x), int(y)})
-	}
-}
-
 // ScanDataset indexes the values lo … maxValue of the values dataset at dir
 // (compute -write values), reading only those values, each part checked
 // against its checksum and its cells against the dataset's invariants

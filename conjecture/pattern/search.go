@@ -30,6 +30,11 @@ type Options struct {
 	// MinPeriods is how many whole periods must be observed after the
 	// start; 0 means DefaultMinPeriods.
 	MinPeriods int
+	// MaxExceptions, if positive, bounds the exceptions a result keeps:
+	// a pattern with more has them summarised and omitted (see
+	// Pattern.ExceptionsOmitted), so that a late start at a large n
+	// does not hold millions of cells. 0 keeps them all.
+	MaxExceptions int
 }
 
 // resolved fills in the defaults, or reports options out of range.
@@ -42,6 +47,8 @@ func (o Options) resolved() (Options, error) {
 		return o, fmt.Errorf("pattern: max period %d outside 0…%d (0: scaled with the table)", o.MaxPeriod, MaxPeriodLimit)
 	case o.MinPeriods < 1:
 		return o, fmt.Errorf("pattern: min periods %d is not positive", o.MinPeriods)
+	case o.MaxExceptions < 0:
+		return o, fmt.Errorf("pattern: max exceptions %d is negative", o.MaxExceptions)
 	}
 	return o, nil
 }
@@ -117,6 +124,9 @@ const (
 	None Status = "none"
 )
 
+// Statuses lists every Status, Proved included, as the files hold them.
+var Statuses = []Status{Proved, Stable, Tentative, Unstable, None}
+
 // Stage is the fit on the first Rows rows of the table: the pattern the
 // rule accepts there, if any.
 type Stage struct {
@@ -159,6 +169,9 @@ type Result struct {
 	// BestFits, when not Found, are the longest tail fits of the whole
 	// table, one per candidate period, longest first.
 	BestFits []TailFit
+	// Proof, when Status is Proved, is the proof of the pattern for all
+	// x and y (see BandIndex.ApplyProof).
+	Proof *Proof
 }
 
 // Search finds where value v lies in the indexed table as a Pattern: the
@@ -173,21 +186,26 @@ func Search(idx *Index, v int, opt Options) (Result, error) {
 	if v < 0 || v > idx.maxValue {
 		return Result{}, fmt.Errorf("pattern: value %d is not in the index (0…%d)", v, idx.maxValue)
 	}
+	return searchColumn(idx.column(v), opt)
+}
+
+// searchColumn is Search on one value's column.
+func searchColumn(col column, opt Options) (Result, error) {
 	opt, err := opt.resolved()
 	if err != nil {
 		return Result{}, err
 	}
-	d, decided := offsetSequence(idx, v)
-	res := Result{Pattern: Pattern{Value: v}, Status: None}
+	total, decided := col.rows(), col.decided()
+	res := Result{Pattern: Pattern{Value: col.value}, Status: None}
 	var stagePatterns []*Pattern
-	for _, rows := range []int{(idx.rows + 1) / 2, (3*idx.rows + 3) / 4, idx.rows} {
-		s, p, fits, err := searchStage(idx, v, d, rows, min(rows, decided), opt)
+	for _, rows := range []int{(total + 1) / 2, (3*total + 3) / 4, total} {
+		s, p, fits, err := searchStage(col, rows, min(rows, decided), opt)
 		if err != nil {
 			return Result{}, err
 		}
 		res.Stages = append(res.Stages, s)
 		stagePatterns = append(stagePatterns, p)
-		if rows == idx.rows {
+		if rows == total {
 			res.Rule = newRule(rows, min(rows, decided), opt)
 			if p == nil {
 				res.BestFits = bestFits(fits, min(rows, decided))
@@ -209,7 +227,7 @@ func Search(idx *Index, v int, opt Options) (Result, error) {
 		if early == nil || (whole != nil && early.Period == whole.Period && early.Start == whole.Start) {
 			continue
 		}
-		verdict, err := Check(idx, *early)
+		verdict, err := check(col, *early, total)
 		if err != nil {
 			return Result{}, err
 		}
@@ -229,6 +247,9 @@ func Search(idx *Index, v int, opt Options) (Result, error) {
 	}
 	if res.Found {
 		res.Grade = grade(res)
+		if opt.MaxExceptions > 0 && len(res.Exceptions) > opt.MaxExceptions {
+			res.omitExceptions()
+		}
 	}
 	return res, nil
 }
@@ -256,7 +277,8 @@ func grade(r Result) string {
 // searchStage runs the rule on the first rows rows, of which the first
 // decided are decided, and returns the stage, its pattern (nil if none) and
 // the tail fit of every period tried.
-func searchStage(idx *Index, v int, d []int32, rows, decided int, opt Options) (Stage, *Pattern, []TailFit, error) {
+func searchStage(col column, rows, decided int, opt Options) (Stage, *Pattern, []TailFit, error) {
+	d, v := col.d, col.value
 	rule := newRule(rows, decided, opt)
 	stage := Stage{Rows: rows}
 	var fits []TailFit
@@ -266,7 +288,7 @@ func searchStage(idx *Index, v int, d []int32, rows, decided int, opt Options) (
 		if !rule.accepts(fit) {
 			continue
 		}
-		exceptions, ok := idx.exceptions(v, fit.Start)
+		exceptions, ok := col.exceptions(fit.Start)
 		if !ok {
 			continue
 		}
@@ -275,7 +297,7 @@ func searchStage(idx *Index, v int, d []int32, rows, decided int, opt Options) (
 			offsets[x%p] = int(d[x])
 		}
 		candidate := Pattern{Value: v, Period: p, Start: fit.Start, Offsets: offsets, Exceptions: exceptions}
-		verdict, err := check(idx, candidate, rows)
+		verdict, err := check(col, candidate, rows)
 		if err != nil {
 			return Stage{}, nil, nil, err
 		}

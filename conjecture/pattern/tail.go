@@ -18,27 +18,6 @@ type TailFit struct {
 	Repetitions int `json:"repetitions"`
 }
 
-// offsetSequence returns d[x] = f_v(x) − x for the rows of the index, absent
-// for a row without v, and the number of decided rows: rows x ≥ decided may
-// lack v only because f_v(x) lies beyond column n. The largest offset seen,
-// dmax, bounds how far right of the diagonal v lies, so every row
-// x ≤ n − dmax is decided; later rows are left to Check, which treats a cell
-// beyond n as missing data.
-func offsetSequence(idx *Index, v int) (d []int32, decided int) {
-	f := idx.first[v][:idx.rows]
-	d = make([]int32, len(f))
-	dmax := 0
-	for x, y := range f {
-		if y < 0 {
-			d[x] = absent
-			continue
-		}
-		d[x] = y - int32(x)
-		dmax = max(dmax, int(d[x]))
-	}
-	return d, min(len(f), idx.n-dmax+1)
-}
-
 // tailStart returns the least x₀ such that d[x] = d[x+p] for every x with
 // x₀ ≤ x and x + p < decided, no row from x₀ on being absent. It compares
 // rows pairwise from the top down and stops at the first difference, so a

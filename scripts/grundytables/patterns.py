@@ -10,6 +10,11 @@ import json
 
 from .reader import metadata
 
+#: The statuses of a value in a pattern JSON (conjecture/pattern Statuses):
+#: "proved" holds for all x, y by a certificate (compute -patterns); the
+#: others are observed on 0 <= x, y <= n only.
+STATUSES = ("proved", "stable", "tentative", "unstable", "none")
+
 
 class PatternFileError(ValueError):
     """A pattern JSON that cannot be read, or belongs to another table or n than its data file."""
@@ -31,6 +36,14 @@ def read_patterns(json_path, data_path=None):
             or not isinstance(report.get("n"), int):
         raise PatternFileError(f"{json_path}: not a pattern JSON of verify -patterns -json "
                                f"(no table id and n)")
+    for entry in report.get("values", []):
+        status = entry.get("status") if isinstance(entry, dict) else None
+        if status not in STATUSES:
+            raise PatternFileError(f"{json_path}: value {entry.get('value') if isinstance(entry, dict) else entry!r} "
+                                   f"has status {status!r}, not one of {', '.join(STATUSES)}")
+        if (status == "proved") != isinstance(entry.get("proof"), dict):
+            raise PatternFileError(f"{json_path}: value {entry.get('value')} has status {status!r} "
+                                   f"{'without' if status == 'proved' else 'with'} a proof")
     if data_path is not None:
         md = metadata(data_path)
         if (report["table"], report["n"]) != (md["table"], md["n"]):

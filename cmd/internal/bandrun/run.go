@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/results/valuesds"
@@ -45,6 +46,10 @@ type Job struct {
 	// must be about the cells of one value up to Values.Hi. Their state is
 	// not saved, so a run with claims cannot resume.
 	Claims []conjecture.Claim
+	// Patterns, if set, searches the pattern of every value of Values on
+	// the rows swept (see PatternSearch). Its index is not saved, so a run
+	// with patterns cannot resume, and it needs every row 0 … N.
+	Patterns *PatternSearch
 	// block, if set, replaces blockRows: tests stop runs more often.
 	block int64
 	// wrapPart, if set, wraps the writer of each values part: tests fill
@@ -67,6 +72,8 @@ type Result struct {
 	Path string
 	// Reports are the claims' reports.
 	Reports []conjecture.Report
+	// Patterns is the pattern search's outcome, with Job.Patterns.
+	Patterns *PatternResult
 }
 
 // write is the run's -write, as the state file records it.
@@ -123,9 +130,18 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	if job.Resume && len(job.Claims) > 0 {
 		return Result{}, fmt.Errorf("claims cannot be checked on a resumed run: their state is not saved")
 	}
+	if err := job.checkPatterns(); err != nil {
+		return Result{}, err
+	}
 	r, err := start(job, rules, cfg, statePath, head)
 	if err != nil {
 		return Result{}, err
+	}
+	if job.Patterns != nil {
+		if r.patterns, err = job.newPatternIndex(); err != nil {
+			return Result{}, err
+		}
+		defer r.patterns.Close()
 	}
 	if len(job.Claims) > 0 {
 		if r.claims, err = conjecture.NewBandCheck(ctx, job.Claims, job.Table.ID, job.N, job.Values.Hi, 0); err != nil {
@@ -142,6 +158,7 @@ type runner struct {
 	sum       *valuesds.CellSum     // without a values dataset
 	values    *valuesds.Writer      // with one
 	claims    *conjecture.BandCheck // with Job.Claims
+	patterns  *pattern.BandIndex    // with Job.Patterns
 	dir       string                // the values dataset's final name
 	statePath string
 	head      checkpoint // the run's identity, and the last consumers' state saved
@@ -304,6 +321,15 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 	if r.claims != nil {
 		res.Reports = r.claims.Reports()
 	}
+	if r.patterns != nil {
+		searched := time.Now()
+		pr, err := searchPatterns(ctx, r.patterns, job.Patterns)
+		if err != nil {
+			return Result{}, err
+		}
+		pr.Seconds = time.Since(searched).Seconds()
+		res.Patterns = &pr
+	}
 	if r.values != nil {
 		if err := r.values.Commit(valuesds.Final{Workers: job.Workers, Seconds: res.Seconds}); err != nil {
 			return Result{}, r.failed(err)
@@ -338,6 +364,14 @@ func (r *runner) consume(rows band.Rows) error {
 		for i := range rows.Len() {
 			a, b := rows.Start[i], rows.Start[i+1]
 			r.claims.Row(rows.X0+int64(i), rows.Y[a:b], rows.Value[a:b])
+		}
+	}
+	if r.patterns != nil {
+		for i := range rows.Len() {
+			a, b := rows.Start[i], rows.Start[i+1]
+			if err := r.patterns.Row(rows.X0+int64(i), rows.Y[a:b], rows.Value[a:b]); err != nil {
+				return err
+			}
 		}
 	}
 	if r.values != nil {

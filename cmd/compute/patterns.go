@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"sync/atomic"
+	"time"
+
+	"github.com/grundy-lab/grundy/cmd/internal/bandrun"
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
+	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
+	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/engine/band"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// defaultProveBound is -prove-bound's largest default: 10⁶ rows.
+const defaultProveBound = 1_000_000
+
+// maxListedExceptions bounds the exceptions a pattern of compute -patterns
+// lists in the file; beyond, they are summarised (pattern.Options): a
+// start near 10⁶ would list 10⁶ cells per value.
+const maxListedExceptions = 10000
+
+// patternFlags are -patterns and -prove-bound.
+type patternFlags struct {
+	patterns   *bool
+	proveBound *int64
+}
+
+// addPatternFlags defines -patterns and -prove-bound on fs.
+func addPatternFlags(fs *flag.FlagSet) patternFlags {
+	return patternFlags{
+		patterns: fs.Bool("patterns", false, "with the band sweep: search the pattern of every value of -values on every row as it is swept, "+
+			"prove the values 0 … V of the largest V whose band state repeats, and write <id>_n<N>.patterns.json, .md and .proof.json"),
+		proveBound: fs.Int64("prove-bound", 0, "with -patterns: the rows searched for a repeated band state (0: min(n, 10⁶))"),
+	}
+}
+
+// apply checks the pattern flags against the sweep chosen (after
+// applySweep) and sets opts.
+func (f patternFlags) apply(opts *options, set map[string]bool) error {
+	if !*f.patterns {
+		if set["prove-bound"] {
+			return usagef("-prove-bound works with -patterns only")
+		}
+		return nil
+	}
+	switch {
+	case !opts.band:
+		return usagef("-patterns searches the rows of the band sweep: give -sweep band (or auto) with -write none or values, and rook tables")
+	case opts.resume:
+		return usagef("-patterns cannot -resume: the index of the rows swept is not saved; rerun without -resume")
+	case opts.rows != [2]int64{0, int64(opts.n)}:
+		return usagef("-patterns searches every row 0-%d: drop -rows", opts.n)
+	case *f.proveBound < 0:
+		return usagef("-prove-bound %d: give 0 (min(n, 10⁶)) or a number of rows", *f.proveBound)
+	}
+	opts.patterns = true
+	opts.proveBound = *f.proveBound
+	if opts.proveBound == 0 {
+		opts.proveBound = min(int64(opts.n), defaultProveBound)
+	}
+	return nil
+}
+
+// preparePatterns proves what a repeated band state proves of table r and
+// returns the pattern search of its band run.
+func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) (*bandrun.PatternSearch, error) {
+	cfg := band.Config{Workers: opts.cfg.Workers}
+	proved, err := patternfiles.Prove(ctx, r.ID, int64(opts.n), int(opts.values.Hi), opts.proveBound, opts.out, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("prove the patterns of %s: %w", r.ID, err)
+	}
+	if proved.Found {
+		rep := proved.Repeat
+		fmt.Fprintf(stdout, "%-10s proved for all x, y: the values 0 … %d repeat with period P = %d from row x0 = %d; certificate %s\n",
+			r.ID, rep.V, rep.P, rep.X0, proved.Path)
+	} else {
+		fmt.Fprintf(stdout, "%-10s no repeated band state within %d rows, even for V = 0: nothing proved\n", r.ID, opts.proveBound)
+	}
+	ps := &bandrun.PatternSearch{Workers: min(opts.cfg.Workers, 2), Proofs: proved.Proofs,
+		Options: pattern.Options{MaxExceptions: maxListedExceptions}}
+	if !opts.quiet {
+		var done, total atomic.Int64
+		ps.Progress = func(d, t int) { done.Store(int64(d)); total.Store(int64(t)) }
+		stop := cli.StartProgress(stderr, 5*time.Second, func(time.Duration) string {
+			return fmt.Sprintf("compute: %s: patterns of %d of %d values searched", r.ID, done.Load(), total.Load())
+		})
+		ps.Progress = chainStop(ps.Progress, stop)
+	}
+	return ps, nil
+}
+
+// chainStop returns progress that also calls stop once every value is done.
+func chainStop(progress func(done, total int), stop func()) func(done, total int) {
+	return func(done, total int) {
+		progress(done, total)
+		if done == total {
+			stop()
+		}
+	}
+}
+
+// writePatterns writes the pattern search's files and prints their summary.
+func writePatterns(r tables.Ruleset, opts options, res *bandrun.PatternResult, stdout io.Writer) error {
+	jsonPath, mdPath, err := patternfiles.Write(opts.out, r, int64(opts.n), res.Results, nil)
+	if err != nil {
+		return err
+	}
+	count := map[pattern.Status]int{}
+	for _, v := range res.Results {
+		count[v.Status]++
+	}
+	fmt.Fprintf(stdout, "%-10s patterns of values %s: %d proved, %d stable, %d tentative, %d unstable, %d none; "+
+		"index %.1f MB compressed (%.1f MB spilled) of %.1f MB; search %.1fs; %s %s\n",
+		r.ID, opts.values, count[pattern.Proved], count[pattern.Stable], count[pattern.Tentative], count[pattern.Unstable], count[pattern.None],
+		float64(res.Index.Compressed)/1e6, float64(res.Index.Spilled)/1e6, float64(res.Index.Raw)/1e6, res.Seconds, jsonPath, mdPath)
+	return nil
+}

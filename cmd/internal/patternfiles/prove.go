@@ -1,0 +1,81 @@
+package patternfiles
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/conjecture/proof"
+	"github.com/grundy-lab/grundy/engine/band"
+	"github.com/grundy-lab/grundy/results"
+)
+
+// ProofName is the certificate's file name for table id at side n.
+func ProofName(id string, n int64) string { return fmt.Sprintf("%s_n%d.proof.json", id, n) }
+
+// Proved is the outcome of Prove.
+type Proved struct {
+	// Found says a repeat was found within the bound, for V = 0 at least.
+	Found  bool
+	Repeat proof.Repeat
+	// Path is the certificate written, when Found.
+	Path string
+	// Proofs are the proofs of the values 0 … V, by value.
+	Proofs map[int]pattern.Proof
+}
+
+// Prove finds the largest V ≤ hi whose band state of table repeats within
+// bound rows (proof.Largest), writes its certificate to
+// <out>/<id>_n<N>.proof.json and re-checks it from the file
+// (proof.Check, the independent band check), and derives each value's
+// proved pattern (proof.Patterns). Nothing found is not an error.
+func Prove(ctx context.Context, table string, n int64, hi int, bound int64, out string, cfg band.Config) (Proved, error) {
+	rep, found, err := proof.Largest(ctx, table, hi, bound, proof.Options{Config: cfg})
+	if err != nil || !found {
+		return Proved{}, err
+	}
+	c, err := proof.NewCertificate(rep, results.Version)
+	if err != nil {
+		return Proved{}, err
+	}
+	path := filepath.Join(out, ProofName(table, n))
+	if err := results.WriteAtomic(path, func(f *os.File) error { return c.Encode(f) }); err != nil {
+		return Proved{}, fmt.Errorf("write the certificate %s: %w", path, err)
+	}
+	if err := CheckFile(ctx, path, cfg); err != nil {
+		return Proved{}, fmt.Errorf("the certificate just written does not check: %w", err)
+	}
+	vps, err := proof.Patterns(ctx, rep, cfg)
+	if err != nil {
+		return Proved{}, err
+	}
+	proofs := make(map[int]pattern.Proof, len(vps))
+	for _, vp := range vps {
+		offsets := make([]int, len(vp.Offsets))
+		for i, d := range vp.Offsets {
+			offsets[i] = int(d)
+		}
+		proofs[vp.Value] = pattern.Proof{Period: int(vp.Period), Start: int(vp.Start), Offsets: offsets,
+			V: rep.V, X0: rep.X0, P: rep.P, Certificate: filepath.Base(path)}
+	}
+	return Proved{Found: true, Repeat: rep, Path: path, Proofs: proofs}, nil
+}
+
+// CheckFile reads the certificate at path and checks it on its own.
+func CheckFile(ctx context.Context, path string, cfg band.Config) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	c, err := proof.Decode(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := proof.Check(ctx, c, cfg); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,40 @@
+package patternfiles
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/conjecture/provenance"
+	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// Names returns the patterns file's and its Markdown's names for table id
+// at side n.
+func Names(id string, n int64) (jsonName, mdName string) {
+	base := fmt.Sprintf("%s_n%d.patterns", id, n)
+	return base + ".json", base + ".md"
+}
+
+// Write writes the results of table r over 0 ≤ x, y ≤ n as
+// <out>/<id>_n<N>.patterns.json and .md, atomically, and returns their
+// paths. from, if not nil, is recorded as their provenance.
+func Write(out string, r tables.Ruleset, n int64, found []pattern.Result, from *provenance.Provenance) (jsonPath, mdPath string, err error) {
+	jsonName, mdName := Names(r.ID, n)
+	jsonPath, mdPath = filepath.Join(out, jsonName), filepath.Join(out, mdName)
+	file := pattern.NewFile(r.ID, int(n), found)
+	file.Provenance = from
+	if err := results.WriteAtomic(jsonPath, func(f *os.File) error { return pattern.Encode(f, file) }); err != nil {
+		return "", "", fmt.Errorf("write %s: %w", jsonPath, err)
+	}
+	md := pattern.Markdown(r.ID, r.Symbol, int(n), found, from)
+	if err := results.WriteAtomic(mdPath, func(f *os.File) error {
+		_, err := f.WriteString(md)
+		return err
+	}); err != nil {
+		return "", "", fmt.Errorf("write %s: %w", mdPath, err)
+	}
+	return jsonPath, mdPath, nil
+}

@@ -1,0 +1,66 @@
+"""scripts/atlas.sh and grundytables.atlas at a small n, and the "proved" status of the pattern JSON."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+from grundytables import PatternFileError, read_patterns
+from grundytables.atlas import TABLES
+
+N = 3000
+
+
+@pytest.fixture(scope="module")
+def atlas_dir(tmp_path_factory):
+    """The -out directory of scripts/atlas.sh at n = N, values 0-20."""
+    out = tmp_path_factory.mktemp("atlas")
+    subprocess.run(["bash", str(REPO / "scripts" / "atlas.sh"), "-n", str(N), "-values", "0-20",
+                    "-out", str(out), "-python", sys.executable], check=True, capture_output=True)
+    return out
+
+
+def test_atlas_written(atlas_dir):
+    atlas = atlas_dir / f"atlas_n{N}"
+    for png in atlas.glob("*.png"):
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (atlas / "period_start.png").exists()
+    assert len(list(atlas.glob("offsets_*.png"))) == 3
+    data = json.loads((atlas / "atlas.json").read_text())
+    assert [t["table"] for t in data["tables"]] == [t for t, _, _ in TABLES]
+    gneg1 = data["tables"][0]
+    # Theorem 4 of the goishi-hiroi paper: the values 0 ... 3 of G₋₁ are proved.
+    assert gneg1["proof"]["v"] >= 3
+    for entry in gneg1["values"]:
+        assert (entry["status"] == "proved") == (entry["value"] <= gneg1["proof"]["v"])
+    assert gneg1["values"][3]["period"] == 4 and gneg1["values"][3]["start"] == 6
+    md = (atlas / "atlas.md").read_text()
+    assert "three-pile nim with a pass" in md and "open problem" in md
+    assert "arXiv 2412.03996" in md
+    assert "proved for all x, y" in md
+
+
+def test_read_patterns_accepts_proved(atlas_dir):
+    report = read_patterns(atlas_dir / f"gneg1_n{N}.patterns.json")
+    assert any(v["status"] == "proved" for v in report["values"])
+
+
+@pytest.mark.parametrize("change", [
+    lambda v: v.update(status="certain"),      # not a status
+    lambda v: v.pop("proof"),                  # proved without its proof
+])
+def test_read_patterns_refuses_bad_status(atlas_dir, tmp_path, change):
+    report = json.loads((atlas_dir / f"gneg1_n{N}.patterns.json").read_text())
+    change(report["values"][0])
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(report))
+    with pytest.raises(PatternFileError):
+        read_patterns(bad)
+
+
+def test_missing_table_is_an_error(tmp_path):
+    from grundytables import atlas
+    assert atlas.main([str(tmp_path), "--n", str(N)]) == 1
