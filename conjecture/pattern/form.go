@@ -256,47 +256,85 @@ func gcd(a, b int) int {
 // (|y − x| = 7) and 28 of period 16 (|y − x| = 8).
 func (p Pattern) TwoFamilies() (Families, bool) {
 	period := p.Period
+	if period < 1 || len(p.Offsets) != period {
+		return Families{}, false
+	}
 	var divisors []int
 	for q := 2; q < period; q++ {
 		if period%q == 0 {
 			divisors = append(divisors, q)
 		}
 	}
-	best, found := Families{}, false
+	type pair struct{ q1, q2 int }
+	var pairs []pair
 	for _, q1 := range divisors {
 		for _, q2 := range divisors {
-			if q1 == q2 || q1/gcd(q1, q2)*q2 != period || (found && q1+q2 >= best.Periods[0]+best.Periods[1]) {
-				continue
-			}
-			if n1, ok := splitFamilies(p.Offsets, q1, q2); ok {
-				best, found = Families{Periods: [2]int{q1, q2}, Residues: [2]int{n1, period - n1}}, true
+			if q1 != q2 && q1/gcd(q1, q2)*q2 == period {
+				pairs = append(pairs, pair{q1, q2})
 			}
 		}
 	}
-	return best, found
+	// The shortest description first; among equals, the least q₁.
+	slices.SortStableFunc(pairs, func(a, b pair) int { return cmp.Compare(a.q1+a.q2, b.q1+b.q2) })
+	split := newFamilySplit(p.Offsets)
+	for _, pr := range pairs {
+		if n1, ok := split.try(pr.q1, pr.q2); ok {
+			return Families{Periods: [2]int{pr.q1, pr.q2}, Residues: [2]int{n1, period - n1}}, true
+		}
+	}
+	return Families{}, false
 }
 
-// splitFamilies tries the split of TwoFamilies for the periods q1 and q2 and
-// returns how many residues family 1 holds; ok is false if the residues left
-// do not fit one offset per class mod q2, or if either family is empty.
-func splitFamilies(offsets []int, q1, q2 int) (n1 int, ok bool) {
-	first := make([]int, q1)
+// familySplit tries the splits of TwoFamilies on one pattern's offsets,
+// with its buffers reused from one pair of periods to the next: the offsets
+// lie between lo and lo + len(count) − 1, so a class's offsets are counted
+// in a slice, not a map.
+type familySplit struct {
+	offsets       []int
+	lo            int
+	count         []int
+	first, second []int
+	known         []bool
+}
+
+// newFamilySplit prepares the splits of offsets, which must not be empty.
+func newFamilySplit(offsets []int) *familySplit {
+	lo, hi := slices.Min(offsets), slices.Max(offsets)
+	return &familySplit{offsets: offsets, lo: lo, count: make([]int, hi-lo+1)}
+}
+
+// try is the split of TwoFamilies for the periods q1 and q2: it returns how
+// many residues family 1 holds; ok is false if the residues left do not fit
+// one offset per class mod q2, or if either family is empty. Family 1 takes,
+// in each class mod q1, the offset most of the class has, the least of
+// those on a tie.
+func (s *familySplit) try(q1, q2 int) (n1 int, ok bool) {
+	offsets := s.offsets
+	s.first = slices.Grow(s.first[:0], q1)[:q1]
 	for c := range q1 {
-		count := map[int]int{}
+		best, most := 0, 0
 		for r := c; r < len(offsets); r += q1 {
-			count[offsets[r]]++
+			d := offsets[r]
+			s.count[d-s.lo]++
+			if k := s.count[d-s.lo]; k > most || (k == most && d < best) {
+				best, most = d, k
+			}
 		}
-		first[c] = slices.MinFunc(slices.Collect(maps.Keys(count)), func(a, b int) int { return cmp.Or(count[b]-count[a], a-b) })
+		for r := c; r < len(offsets); r += q1 {
+			s.count[offsets[r]-s.lo] = 0
+		}
+		s.first[c] = best
 	}
-	second := make([]int, q2)
-	known := make([]bool, q2)
+	s.second = slices.Grow(s.second[:0], q2)[:q2]
+	s.known = slices.Grow(s.known[:0], q2)[:q2]
+	clear(s.known)
 	for r, d := range offsets {
 		switch c := r % q2; {
-		case d == first[r%q1]:
+		case d == s.first[r%q1]:
 			n1++
-		case !known[c]:
-			second[c], known[c] = d, true
-		case second[c] != d:
+		case !s.known[c]:
+			s.second[c], s.known[c] = d, true
+		case s.second[c] != d:
 			return 0, false
 		}
 	}

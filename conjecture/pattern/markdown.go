@@ -58,10 +58,18 @@ func Markdown(table, symbol string, n int, results []Result, from *provenance.Pr
 			"(see the certificate, which verify -certificate re-checks), so every later row repeats; " +
 			"the other values are observed to n only.\n\n")
 	}
-	markdownSummary(&b, table, results)
+	// A form can take a while (TwoFamilies tries every pair of divisors of
+	// a long period): each is found once.
+	forms := make([]patternForm, len(results))
+	for i, r := range results {
+		if r.Found {
+			forms[i].text, forms[i].complete = r.form()
+		}
+	}
+	markdownSummary(&b, table, results, forms)
 	b.WriteString("\n## Statements\n\n")
-	for _, r := range results {
-		markdownValue(&b, table, symbol, n, r)
+	for i, r := range results {
+		markdownValue(&b, table, symbol, n, r, forms[i])
 	}
 	if laws := FindLaws(results); len(laws) > 0 {
 		b.WriteString("\n## Laws in v\n\n")
@@ -77,12 +85,19 @@ func Markdown(table, symbol string, n int, results []Result, from *provenance.Pr
 	return b.String()
 }
 
-// markdownSummary writes the summary table, one row per value.
-func markdownSummary(b *strings.Builder, table string, results []Result) {
+// patternForm is a found pattern's Form and FormComplete.
+type patternForm struct {
+	text     string
+	complete bool
+}
+
+// markdownSummary writes the summary table, one row per value, forms[i]
+// being the form of results[i].
+func markdownSummary(b *strings.Builder, table string, results []Result, forms []patternForm) {
 	b.WriteString("| v | status | period | start x₀ | periods after x₀ | grade | form | stated in |\n")
 	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	cited := map[string]bool{}
-	for _, r := range results {
+	for i, r := range results {
 		item, paper := Published(table, r.Value)
 		if paper != "" {
 			cited[paper] = true
@@ -91,7 +106,7 @@ func markdownSummary(b *strings.Builder, table string, results []Result) {
 			fmt.Fprintf(b, "| %d | %s | – | – | – | – | – | %s |\n", r.Value, r.Status, item)
 			continue
 		}
-		form := r.Form()
+		form := forms[i].text
 		if len([]rune(form)) > maxSummaryForm {
 			form = "see below"
 		}
@@ -103,8 +118,9 @@ func markdownSummary(b *strings.Builder, table string, results []Result) {
 	}
 }
 
-// markdownValue writes the statement, or the honest negative, of one value.
-func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
+// markdownValue writes the statement, or the honest negative, of one value
+// whose pattern, if found, has the form form.
+func markdownValue(b *strings.Builder, table, symbol string, n int, r Result, form patternForm) {
 	if !r.Found {
 		fmt.Fprintf(b, "- **v = %d**: %s. No pattern found under the acceptance rule: %s.", r.Value, r.Status, r.Rule)
 		if len(r.BestFits) > 0 {
@@ -141,11 +157,11 @@ func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
 		b.WriteString(".")
 	case xorOK:
 		fmt.Fprintf(b, "For x ≥ %d, %s(x, y) = %d if and only if %s ⊕ %s = %d.", r.Start, symbol, r.Value, shifted("x", shift), shifted("y", shift), sum)
-	case r.FormComplete():
-		fmt.Fprintf(b, "For x ≥ %d, %s(x, y) = %d if and only if %s.", r.Start, symbol, r.Value, r.Form())
+	case form.complete:
+		fmt.Fprintf(b, "For x ≥ %d, %s(x, y) = %d if and only if %s.", r.Start, symbol, r.Value, form.text)
 	default:
 		fmt.Fprintf(b, "For x ≥ %d, %s(x, y) = %d if and only if y = x + d(x mod %d), the %d offsets d being in the patterns JSON only; "+
-			"in outline, %s.", r.Start, symbol, r.Value, r.Period, r.Period, r.Form())
+			"in outline, %s.", r.Start, symbol, r.Value, r.Period, r.Period, form.text)
 	}
 	if xorOK && listed && r.Period > 1 {
 		fmt.Fprintf(b, " Equivalently, for x ≥ %d, %s(x, y) = %d if and only if %s ⊕ %s = %d.",
@@ -163,7 +179,7 @@ func markdownValue(b *strings.Builder, table, symbol string, n int, r Result) {
 		fmt.Fprintf(b, "  - The rows x < %d: %s.\n", r.Start, below)
 	}
 	if r.Period <= maxListedFamilies && r.Period > 1 {
-		fmt.Fprintf(b, "  - Form: %s.\n", r.Form())
+		fmt.Fprintf(b, "  - Form: %s.\n", form.text)
 	}
 	if len(r.Stages) > 0 {
 		fmt.Fprintf(b, "  - Stages: %s.\n", stages(r.Stages))
