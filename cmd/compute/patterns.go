@@ -12,7 +12,9 @@ import (
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/conjecture/provenance"
 	"github.com/grundy-lab/grundy/engine/band"
+	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/tables"
 )
 
@@ -106,7 +108,8 @@ func chainStop(progress func(done, total int), stop func()) func(done, total int
 
 // writePatterns writes the pattern search's files and prints their summary.
 func writePatterns(r tables.Ruleset, opts options, res *bandrun.PatternResult, stdout io.Writer) error {
-	jsonPath, mdPath, err := patternfiles.Write(opts.out, r, int64(opts.n), res.Results, nil)
+	from := provenance.New("compute", results.Version, opts.args)
+	jsonPath, mdPath, err := patternfiles.Write(opts.out, r, int64(opts.n), res.Results, &from)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,6 +50,9 @@ func TestPatternsEndToEnd(t *testing.T) {
 	}
 	if cert.V < 3 || cert.Table != "gneg1" {
 		t.Fatalf("certificate of %s, V = %d: want gneg1, V ≥ 3", cert.Table, cert.V)
+	}
+	if p := file.Provenance; p == nil || p.Program != "compute" || !slices.Contains(p.Command, "-patterns") {
+		t.Errorf("provenance %+v: want the compute command line", p)
 	}
 	if len(file.Values) != 31 {
 		t.Fatalf("%d values reported, want 31", len(file.Values))

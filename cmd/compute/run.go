@@ -54,6 +54,8 @@ type options struct {
 	// what a band state repeated within proveBound rows proves.
 	patterns   bool
 	proveBound int64
+	// args is the command line, recorded in the files' provenance.
+	args []string
 	// version asks for the program's version alone.
 	version bool
 }
@@ -145,6 +147,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := patterns.apply(&opts, given(fs)); err != nil {
 		return options{}, err
 	}
+	opts.args = args
 	return opts, nil
 }
 

@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -213,6 +215,44 @@ func TestUsage(t *testing.T) {
 		var out bytes.Buffer
 		if err := run(context.Background(), args, &out, &out); !errors.As(err, new(usageError)) {
 			t.Errorf("%v: %v, want a usage error", args, err)
+		}
+	}
+}
+
+// TestComputePatterns checks the files of compute -patterns, the pattern
+// search on the band sweep with its proofs, made by the real command.
+func TestComputePatterns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs cmd/compute")
+	}
+	bin := filepath.Join(t.TempDir(), "compute")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/grundy-lab/grundy/cmd/compute").CombinedOutput(); err != nil {
+		t.Fatalf("build compute: %v\n%s", err, out)
+	}
+	ctx := context.Background()
+	for _, id := range []string{"gneg1", "gstarneg1", "passnim"} {
+		dir := t.TempDir()
+		cmd := exec.Command(bin, "-table", id, "-n", "20000", "-values", "0-40", "-write", "none", "-patterns", "-out", dir, "-quiet")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("compute %s: %v\n%s", id, err, out)
+		}
+		path := filepath.Join(dir, id+"_n20000.patterns.json")
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var file struct{ Values []valueReport }
+		if err := json.Unmarshal(raw, &file); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(file.Values, func(r valueReport) bool { return r.Status == "proved" }) {
+			t.Errorf("%s: no value proved", id)
+		}
+		for _, minPeriods := range []string{"4", "8"} {
+			var stdout bytes.Buffer
+			if err := run(ctx, []string{"-patterns", path, "-min-periods", minPeriods}, &stdout, &stdout); err != nil {
+				t.Errorf("%s, %s periods: %v\n%s", id, minPeriods, err, stdout.String())
+			}
 		}
 	}
 }
