@@ -285,32 +285,34 @@ func (p Pattern) TwoFamilies() (Families, bool) {
 	return Families{}, false
 }
 
-// familySplit tries the splits of TwoFamilies on one pattern's offsets,
-// with its buffers reused from one pair of periods to the next: the offsets
-// lie between lo and lo + len(count) − 1, so a class's offsets are counted
-// in a slice, not a map.
+// familySplit tries the splits of TwoFamilies on one pattern's offsets.
+// Family 1 for a period q₁ depends on q₁ alone, so it is found once per
+// divisor, and each pair then costs one pass that usually stops early. The
+// offsets lie between lo and lo + len(count) − 1, so a class's offsets are
+// counted in a slice, not a map.
 type familySplit struct {
-	offsets       []int
-	lo            int
-	count         []int
-	first, second []int
-	known         []bool
+	offsets []int
+	lo      int
+	count   []int
+	first   map[int][]int // family 1's offset by class mod q₁, by q₁
+	second  []int
+	known   []bool
 }
 
 // newFamilySplit prepares the splits of offsets, which must not be empty.
 func newFamilySplit(offsets []int) *familySplit {
 	lo, hi := slices.Min(offsets), slices.Max(offsets)
-	return &familySplit{offsets: offsets, lo: lo, count: make([]int, hi-lo+1)}
+	return &familySplit{offsets: offsets, lo: lo, count: make([]int, hi-lo+1), first: map[int][]int{}}
 }
 
-// try is the split of TwoFamilies for the periods q1 and q2: it returns how
-// many residues family 1 holds; ok is false if the residues left do not fit
-// one offset per class mod q2, or if either family is empty. Family 1 takes,
-// in each class mod q1, the offset most of the class has, the least of
-// those on a tie.
-func (s *familySplit) try(q1, q2 int) (n1 int, ok bool) {
+// firstFamily returns, for each class mod q1, the offset most of the class
+// has, the least of those on a tie.
+func (s *familySplit) firstFamily(q1 int) []int {
+	if first, ok := s.first[q1]; ok {
+		return first
+	}
 	offsets := s.offsets
-	s.first = slices.Grow(s.first[:0], q1)[:q1]
+	first := make([]int, q1)
 	for c := range q1 {
 		best, most := 0, 0
 		for r := c; r < len(offsets); r += q1 {
@@ -323,14 +325,23 @@ func (s *familySplit) try(q1, q2 int) (n1 int, ok bool) {
 		for r := c; r < len(offsets); r += q1 {
 			s.count[offsets[r]-s.lo] = 0
 		}
-		s.first[c] = best
+		first[c] = best
 	}
+	s.first[q1] = first
+	return first
+}
+
+// try is the split of TwoFamilies for the periods q1 and q2: it returns how
+// many residues family 1 (firstFamily) holds; ok is false if the residues
+// left do not fit one offset per class mod q2, or if either family is empty.
+func (s *familySplit) try(q1, q2 int) (n1 int, ok bool) {
+	first := s.firstFamily(q1)
 	s.second = slices.Grow(s.second[:0], q2)[:q2]
 	s.known = slices.Grow(s.known[:0], q2)[:q2]
 	clear(s.known)
-	for r, d := range offsets {
+	for r, d := range s.offsets {
 		switch c := r % q2; {
-		case d == s.first[r%q1]:
+		case d == first[r%q1]:
 			n1++
 		case !s.known[c]:
 			s.second[c], s.known[c] = d, true
@@ -338,7 +349,7 @@ func (s *familySplit) try(q1, q2 int) (n1 int, ok bool) {
 			return 0, false
 		}
 	}
-	return n1, n1 > 0 && n1 < len(offsets)
+	return n1, n1 > 0 && n1 < len(s.offsets)
 }
 
 // ExceptionSummary sorts the exceptions of a pattern, the cells of its value
