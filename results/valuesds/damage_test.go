@@ -2,6 +2,7 @@ package valuesds
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -317,5 +318,47 @@ func TestWriteRowsRefusesBadRows(t *testing.T) {
 		if err := call(w); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+// TestCommitRefusesAPartChangedOnDisk plants a changed byte in a finished
+// part between its write and Commit: Commit must refuse with the part
+// named, publish nothing, and keep the partial directory; with the byte
+// restored the same writer commits.
+func TestCommitRefusesAPartChangedOnDisk(t *testing.T) {
+	const n = 20
+	table, _ := randomTable(9, n, 6)
+	dir := datasetDir(t)
+	w, err := Create(dir, testMeta(n, 0, 6), Options{BlockRows: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed(t, w, table, 3)
+	part := filepath.Join(PartialDir(dir), PartName(8))
+	data, err := os.ReadFile(part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped := bytes.Clone(data)
+	flipped[len(flipped)/2] ^= 0x10
+	if err := os.WriteFile(part, flipped, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = w.Commit(Final{Workers: 1})
+	var damage *DamageError
+	if !errors.As(err, &damage) || damage.File != part {
+		t.Fatalf("Commit with a changed part: %v, want a DamageError naming %s", err, part)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("the dataset was published: %v", err)
+	}
+	if err := os.WriteFile(part, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Commit(Final{Workers: 1}); err != nil {
+		t.Fatalf("Commit with the part restored: %v", err)
+	}
+	if _, err := Check(context.Background(), dir); err != nil {
+		t.Fatal(err)
 	}
 }
