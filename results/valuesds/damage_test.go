@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -360,5 +361,43 @@ func TestCommitRefusesAPartChangedOnDisk(t *testing.T) {
 	}
 	if _, err := Check(context.Background(), dir); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestResumeRefusesASumOfOtherRows: a checkpoint whose cells_sha256 state
+// was taken at another row than its parts end (a state file rewritten with
+// a valid checksum) is refused, not resumed to a wrong cells_sha256.
+func TestResumeRefusesASumOfOtherRows(t *testing.T) {
+	const n = 30
+	table, _ := randomTable(4, n, 5)
+	meta := testMeta(n, 0, 5)
+	dir := datasetDir(t)
+	w, err := Create(dir, meta, Options{BlockRows: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed(t, w, Rows{Start: table.Start[:9], Y: table.Y, Value: table.Value}, 8)
+	early := w.Progress()
+	var start []int32
+	for _, s := range table.Start[8:17] {
+		start = append(start, s-table.Start[8])
+	}
+	if err := w.WriteRows(8, start, table.Y[table.Start[8]:], table.Value[table.Start[8]:]); err != nil {
+		t.Fatal(err)
+	}
+	p := w.Progress()
+	if _, err := Resume(dir, meta, p, Options{BlockRows: 8}); err != nil {
+		t.Fatalf("the true progress: %v", err)
+	}
+	for name, bad := range map[string]func(*Progress){
+		"sum of an earlier row": func(p *Progress) { p.CellsState = early.CellsState },
+		"cells miscounted":      func(p *Progress) { p.Cells++; p.Parts[1].Cells++ },
+	} {
+		q := p
+		q.Parts = slices.Clone(p.Parts)
+		bad(&q)
+		if _, err := Resume(dir, meta, q, Options{BlockRows: 8}); err == nil {
+			t.Errorf("%s: resumed", name)
+		}
 	}
 }
