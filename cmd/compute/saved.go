@@ -33,3 +33,20 @@ func failed(id, path string, err error, rows, n int) error {
 		"directory with room and run compute -resume -out THERE with the same -table, -n, -tile and -compress",
 		msg, filepath.Dir(path), partial, partial+".checkpoint")
 }
+
+// stopTable keeps the saved rows of the table file w at path, whose run err
+// stopped (Ctrl-C when interrupted: then a last checkpoint is taken), and
+// says how to go on.
+func stopTable(id, path string, w results.Writer, err error, interrupted bool, n int) error {
+	if !interrupted {
+		return failed(id, path, err, w.Keep(), n)
+	}
+	rows, serr := w.Suspend()
+	if errors.Is(serr, results.ErrNotResumable) {
+		return fmt.Errorf("%s: interrupted; nothing was kept: %w", id, serr)
+	}
+	if serr != nil {
+		return fmt.Errorf("%s: interrupted, and the last checkpoint failed: %w; %s", id, serr, savedRows(path, rows, n))
+	}
+	return fmt.Errorf("%s: interrupted; %s", id, savedRows(path, rows, n))
+}
