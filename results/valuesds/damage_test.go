@@ -401,3 +401,53 @@ func TestResumeRefusesASumOfOtherRows(t *testing.T) {
 		}
 	}
 }
+
+// TestDiskFullAtEveryByte fills the disk at each of the first bytes of a
+// part, and at the end of its body: the error must say ENOSPC every time,
+// whatever the Parquet writer wraps (its magic number's write did not).
+func TestDiskFullAtEveryByte(t *testing.T) {
+	const n = 12
+	table, _ := randomTable(3, n, 4)
+	for _, limit := range []int{0, 1, 3, 4, 5, 60, 200} {
+		left := limit
+		w, err := Create(datasetDir(t), testMeta(n, 0, 4), Options{BlockRows: 64,
+			WrapPart: func(w io.Writer) io.Writer { return failingDisk{w, &left} }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		feed(t, w, table, 5)
+		if err := w.Commit(Final{}); !errors.Is(err, syscall.ENOSPC) {
+			t.Errorf("disk full after %d bytes: %v", limit, err)
+		}
+	}
+}
+
+// TestDiskFullAtTheEndOfAPart fills the disk at every byte of the last
+// 64 of a part: the write must fail every time, never leave a part cut
+// short under its name with the sha256 of bytes the disk did not take.
+func TestDiskFullAtTheEndOfAPart(t *testing.T) {
+	const n = 12
+	table, _ := randomTable(5, n, 4)
+	whole := datasetDir(t)
+	writeDataset(t, whole, testMeta(n, 0, 4), table, 64)
+	d, err := Open(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := 0
+	if st, err := os.Stat(filepath.Join(whole, d.Manifest.Parts[0].File)); err == nil {
+		size = int(st.Size())
+	}
+	for limit := size - 64; limit < size; limit++ {
+		left := limit
+		w, err := Create(datasetDir(t), testMeta(n, 0, 4), Options{BlockRows: 64,
+			WrapPart: func(w io.Writer) io.Writer { return failingDisk{w, &left} }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		feed(t, w, table, 5)
+		if err := w.Commit(Final{}); !errors.Is(err, syscall.ENOSPC) {
+			t.Fatalf("disk full after %d of %d bytes: %v", limit, size, err)
+		}
+	}
+}

@@ -1,0 +1,259 @@
+package fullrun
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// testJob is a full sweep of gneg1 at n = 300 in bands of 16 rows, values
+// 0–20, saving after every band.
+func testJob(t *testing.T, dir string, writeValues bool) Job {
+	t.Helper()
+	r, ok := tables.Lookup("gneg1")
+	if !ok {
+		t.Fatal("no gneg1")
+	}
+	return Job{Table: r, N: 300, Engine: engine.Config{Workers: 2, Tile: 16}, Out: dir, WriteValues: writeValues,
+		Values: results.ValueRange{Lo: 0, Hi: 20}}
+}
+
+// interrupted runs job until about half the table is done, then cancels
+// it: the run must save its state and say it was interrupted.
+func interrupted(t *testing.T, job Job) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	job.Progress = func(done, total int64) {
+		if 2*done >= total {
+			cancel()
+		}
+	}
+	_, err := Run(ctx, job)
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("a cancelled run: %v, want ErrInterrupted", err)
+	}
+	if _, err := os.Stat(filepath.Join(job.Out, StateFileName(job.Table.ID, job.N))); err != nil {
+		t.Fatalf("the interrupted run saved no state: %v", err)
+	}
+}
+
+// mustRun runs job to the end.
+func mustRun(t *testing.T, job Job) Result {
+	t.Helper()
+	res, err := Run(context.Background(), job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// sameResult fails unless a and b report the same table and dataset.
+func sameResult(t *testing.T, what string, got, want Result) {
+	t.Helper()
+	if got.GSHA256 != want.GSHA256 || got.MaxValue != want.MaxValue || got.CellsSHA256 != want.CellsSHA256 || got.ValuesCells != want.ValuesCells {
+		t.Fatalf("%s: %+v, uninterrupted %+v", what, got, want)
+	}
+}
+
+// TestInterruptAndResume: a run interrupted half way and resumed ends with
+// the checksums and the dataset (every part's bytes) of an uninterrupted
+// run, for -write values and none, and leaves no state file.
+func TestInterruptAndResume(t *testing.T) {
+	for _, values := range []bool{true, false} {
+		whole := testJob(t, t.TempDir(), values)
+		want := mustRun(t, whole)
+		job := testJob(t, t.TempDir(), values)
+		interrupted(t, job)
+		job.Resume = true
+		got := mustRun(t, job)
+		if got.Resumed == 0 {
+			t.Fatalf("values %t: resumed at row 0", values)
+		}
+		sameResult(t, fmt.Sprintf("values %t", values), got, want)
+		if values {
+			a, _ := valuesds.Open(whole.datasetDir())
+			b, err := valuesds.Check(context.Background(), job.datasetDir())
+			if err != nil || !slices.Equal(a.Manifest.Parts, b.Parts) || b.Sweep != valuesds.SweepFull {
+				t.Fatalf("resumed dataset: %v, %+v", err, b)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(job.Out, StateFileName(job.Table.ID, job.N))); !os.IsNotExist(err) {
+			t.Errorf("values %t: the state file is left: %v", values, err)
+		}
+	}
+}
+
+// TestResumeRefusesAFlippedPart flips one bit of a finished part before
+// -resume: the resume is refused as damage, naming the part.
+func TestResumeRefusesAFlippedPart(t *testing.T) {
+	job := testJob(t, t.TempDir(), true)
+	interrupted(t, job)
+	part := filepath.Join(valuesds.PartialDir(job.datasetDir()), valuesds.PartName(16))
+	data, err := os.ReadFile(part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/3] ^= 4
+	if err := os.WriteFile(part, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	job.Resume = true
+	_, err = Run(context.Background(), job)
+	if !errors.Is(err, valuesds.ErrDamaged) || !strings.Contains(err.Error(), part) {
+		t.Fatalf("resume over a flipped part: %v, want damage naming %s", err, part)
+	}
+}
+
+// TestResumeRefusesAlteredState rewrites the state file of an interrupted
+// run with one field changed and a valid checksum: every such state is
+// refused, and the unchanged one (rewritten the same way) resumes.
+func TestResumeRefusesAlteredState(t *testing.T) {
+	tests := []struct {
+		name   string
+		values bool
+		alter  func(cp *checkpoint, p *valuesds.Progress, engineState *[]byte)
+		want   string
+	}{
+		{"unchanged", true, func(*checkpoint, *valuesds.Progress, *[]byte) {}, ""},
+		{"unchanged, none", false, func(*checkpoint, *valuesds.Progress, *[]byte) {}, ""},
+		{"rows a band earlier", true, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Rows -= 16 }, "g_sha256 state has taken"},
+		{"progress a band earlier", true, func(_ *checkpoint, p *valuesds.Progress, _ *[]byte) { p.NextRow -= 16 }, "values dataset goes on from row"},
+		{"rows a band earlier, none", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Rows -= 16 }, "g_sha256 state has taken"},
+		{"rows not a band", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Rows++ }, "not a whole number of bands"},
+		{"rows beyond n", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Rows = 1 << 20 }, "not a whole number of bands"},
+		{"rows and progress a band earlier", true, func(cp *checkpoint, p *valuesds.Progress, _ *[]byte) {
+			cp.Rows -= 16
+			p.NextRow -= 16
+			p.Parts = p.Parts[:len(p.Parts)-1]
+		}, "g_sha256 state has taken"},
+		{"largest value out of range", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Sum.MaxValue = 1 << 20 }, "largest value"},
+		{"sum of no cells", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) {
+			st, _ := results.NewTableSum().State()
+			cp.Sum.Hash = st.Hash
+		}, "g_sha256 state has taken 0 cells"},
+		{"cells miscounted", true, func(_ *checkpoint, p *valuesds.Progress, _ *[]byte) { p.Cells++ }, "cells"},
+		{"part's cells miscounted", true, func(_ *checkpoint, p *valuesds.Progress, _ *[]byte) { p.Parts[0].Cells++; p.Cells++ }, "cells"},
+		{"part's checksum", true, func(_ *checkpoint, p *valuesds.Progress, _ *[]byte) {
+			p.Parts[0].SHA256 = strings.Repeat("0", 64)
+		}, "damaged"},
+		{"block size", true, func(_ *checkpoint, p *valuesds.Progress, _ *[]byte) { p.BlockRows = 32 }, "blocks of 32 rows"},
+		{"no progress", true, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Progress = nil }, "values progress false"},
+		{"other tile", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Tile = 32 }, "-tile 32"},
+		{"other values", true, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Values = "0-19" }, "-values 0-19"},
+		{"other write", true, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Write = "none" }, "-write none"},
+		{"negative seconds", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Seconds = -1 }, "time"},
+		{"engine state cut", false, func(_ *checkpoint, _ *valuesds.Progress, st *[]byte) { *st = (*st)[:len(*st)/2] }, "state"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job := testJob(t, t.TempDir(), tt.values)
+			want := mustRun(t, testJob(t, t.TempDir(), tt.values))
+			interrupted(t, job)
+			rewriteState(t, job, tt.alter)
+			job.Resume = true
+			got, err := Run(context.Background(), job)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameResult(t, tt.name, got, want)
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("resumed with %+v, %v; want an error with %q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// rewriteState reads the state file of job, lets alter change it, and
+// writes it back with a valid checksum.
+func rewriteState(t *testing.T, job Job, alter func(*checkpoint, *valuesds.Progress, *[]byte)) {
+	t.Helper()
+	path := filepath.Join(job.Out, StateFileName(job.Table.ID, job.N))
+	var cp checkpoint
+	body, err := results.LoadStateInto(path, &cp, 1<<30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p valuesds.Progress
+	if cp.Progress != nil {
+		if err := json.Unmarshal(cp.Progress, &p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	alter(&cp, &p, &body)
+	if cp.Progress != nil {
+		if cp.Progress, err = marshalProgress(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = results.SaveState(path, cp, func(w io.Writer) error {
+		_, err := w.Write(body)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fullDisk is a part writer that fails with ENOSPC once *left bytes are
+// written.
+type fullDisk struct {
+	w    io.Writer
+	left *int
+}
+
+func (d fullDisk) Write(p []byte) (int, error) {
+	if len(p) > *d.left {
+		n, _ := d.w.Write(p[:*d.left])
+		*d.left = 0
+		return n, syscall.ENOSPC
+	}
+	*d.left -= len(p)
+	return d.w.Write(p)
+}
+
+// TestFullDiskKeepsStateAndParts fills the disk while a part is written:
+// the run fails saying so and how to resume, keeps its last state file and
+// finished parts, and -resume after space is freed ends with the
+// checksums of an uninterrupted run.
+func TestFullDiskKeepsStateAndParts(t *testing.T) {
+	want := mustRun(t, testJob(t, t.TempDir(), true))
+	job := testJob(t, t.TempDir(), true)
+	left := 20000
+	job.wrapPart = func(w io.Writer) io.Writer { return fullDisk{w, &left} }
+	_, err := Run(context.Background(), job)
+	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "free space and rerun with -resume") {
+		t.Fatalf("a full disk gave %v", err)
+	}
+	statePath := filepath.Join(job.Out, StateFileName(job.Table.ID, job.N))
+	var cp checkpoint
+	if _, err := results.LoadStateInto(statePath, &cp, 1<<30); err != nil || cp.Rows == 0 {
+		t.Fatalf("the state file after the full disk: %v, row %d", err, cp.Rows)
+	}
+	entries, _ := os.ReadDir(valuesds.PartialDir(job.datasetDir()))
+	if len(entries) < cp.Rows/16 {
+		t.Fatalf("the state is at row %d, but only %d parts are kept", cp.Rows, len(entries))
+	}
+	job.wrapPart, job.Resume = nil, true
+	got := mustRun(t, job)
+	if got.Resumed != cp.Rows {
+		t.Fatalf("resumed at row %d, the state file at %d", got.Resumed, cp.Rows)
+	}
+	sameResult(t, "after a full disk", got, want)
+}
