@@ -124,13 +124,14 @@ func TestDamagedRowsAreNotCalledSaved(t *testing.T) {
 // checksums of an uninterrupted run. It needs permission to mount a tmpfs
 // and skips without.
 func TestFullDiskFullSweep(t *testing.T) {
-	const id, n = "gneg1", 4000
-	base := []string{"-table", id, "-n", fmt.Sprint(n), "-sweep", "full", "-values", "0-100", "-tile", "64", "-checkpoint", "0", "-quiet", "-force"}
-	// The engine's state is 4.1 MB at this n, a values dataset 3.8 MB:
-	// 10 MB take two states and part of the dataset (a part's write
-	// fails), 6 MB one state and not a second one beside it (the state's
-	// write fails).
-	for _, tc := range []struct{ write, size string }{{"values", "10m"}, {"values", "6m"}, {"none", "6m"}} {
+	const id, n = "gstarneg1", 4000
+	base := []string{"-table", id, "-n", fmt.Sprint(n), "-sweep", "full", "-values", "0-4000", "-tile", "64", "-checkpoint", "0", "-quiet", "-force"}
+	// The engine's state is 4.1 MB at this n; the dataset's parts of 1024
+	// rows are 6.6, 5.6, 5.3 and 4.6 MB. 14 MB take the first part and
+	// state, and the second part's write fails; 18 MB take two parts and a
+	// state, and the second state's write fails; 6 MB take one state, and
+	// the second one's write fails.
+	for _, tc := range []struct{ write, size string }{{"values", "14m"}, {"values", "18m"}, {"none", "6m"}} {
 		args := append(slices.Clone(base), "-write", tc.write)
 		whole := t.TempDir()
 		want, _, code := runCompute(t, append(args, "-out", whole)...)

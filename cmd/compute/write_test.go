@@ -165,13 +165,16 @@ func TestKillAndResumeWithoutTable(t *testing.T) {
 	}
 	const id, n = "gstarneg1", 4000
 	whole := t.TempDir()
-	if _, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", whole, "-tile", "64", "-write", "values", "-sweep", "full", "-quiet"); code != 0 {
+	// Parts of 1024 rows (values 0-4000): four checkpoints to resume from.
+	if _, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", whole, "-tile", "64", "-write", "values", "-values", "0-4000",
+		"-sweep", "full", "-quiet"); code != 0 {
 		t.Fatalf("uninterrupted run: exit %d: %s", code, stderr)
 	}
 	wantRows, want := readDataset(t, filepath.Join(whole, valuesds.DirName(id, n)))
 	for _, write := range []string{"values", "none"} {
 		dir := t.TempDir()
-		args := []string{"-table", id, "-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0", "-quiet", "-resume", "-sweep", "full", "-write", write}
+		args := []string{"-table", id, "-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0", "-quiet", "-resume", "-sweep", "full",
+			"-write", write, "-values", "0-4000"}
 		rng := rand.New(rand.NewSource(11))
 		kills := 0
 		var stdout bytes.Buffer

@@ -65,6 +65,9 @@ type Job struct {
 	// wrapPart, if set, wraps the writer of each values part: tests fill
 	// the disk there.
 	wrapPart func(io.Writer) io.Writer
+	// block, if set, replaces blockRows (a multiple of the tile): tests
+	// stop runs more often.
+	block int
 }
 
 // Result is what a finished run reports.
@@ -118,10 +121,49 @@ func (j Job) meta() valuesds.Meta {
 	}
 }
 
-// valuesOptions makes a values part of each band, so that every stop of
-// the engine is the end of a part.
+// valuesOptions makes the dataset's parts the run's blocks.
 func (j Job) valuesOptions() valuesds.Options {
-	return valuesds.Options{BlockRows: int64(j.Engine.Tile), WrapPart: j.wrapPart}
+	return valuesds.Options{BlockRows: int64(j.blockRows()), WrapPart: j.wrapPart}
+}
+
+// blockCells and blockTableCells bound a block of rows, a values part:
+// about 2²² cells kept, as the band's parts (a part of a few hundred
+// thousand cells or fewer costs several times the bytes per cell in row
+// groups and footers), and at most 2²⁶ cells of the table, so that the rows
+// a Ctrl-C finishes before it saves take about a second, and a part never
+// holds more than valuesds.MaxPartCells.
+const (
+	blockCells      = 1 << 22
+	blockTableCells = 1 << 26
+)
+
+// blockRows is the rows between two checkpoints of the run: with a values
+// dataset, a block of whole bands (one part), as many rows as hold about
+// blockCells cells kept, counted as one of each value a row (as in the
+// rook tables and Wythoff's), and at most blockTableCells cells of the
+// table; a band without one.
+func (j Job) blockRows() int {
+	if j.block > 0 {
+		return j.block
+	}
+	tile := j.Engine.Tile
+	if !j.WriteValues {
+		return tile
+	}
+	perRow := min(int64(j.N)+1, int64(j.Values.Hi)-int64(j.Values.Lo)+1)
+	rows := int64(1) << 16
+	for rows > 1 && rows*perRow > blockCells {
+		rows >>= 1
+	}
+	rows = min(rows, blockTableCells/(int64(j.N)+1))
+	return max(tile, int(rows)/tile*tile)
+}
+
+// nextStop is the first row after x where a run with a values dataset may
+// save its state: the end of x's block, or of the table.
+func (j Job) nextStop(x int) int {
+	block := j.blockRows()
+	return min((x/block+1)*block, j.N+1)
 }
 
 // Run sweeps job's table to the end, feeding every consumer, and commits
@@ -174,9 +216,10 @@ type runner struct {
 	values    *valuesds.Writer  // with Job.WriteValues
 	scratch   valuesds.Rows
 	statePath string
-	first     int  // the row the run resumed at
-	replay    bool // the table file's saved rows go to the engine and the consumers first
-	saved     int  // the row of the last state file written, -1 before any
+	first     int   // the row the run resumed at
+	done      int64 // cells swept, the resumed rows' included
+	replay    bool  // the table file's saved rows go to the engine and the consumers first
+	saved     int   // the row of the last state file written, -1 before any
 	started   time.Time
 	before    float64 // seconds of the interrupted runs
 }
@@ -254,7 +297,7 @@ func (r *runner) run(ctx context.Context) (Result, error) {
 		err = r.table(ctx)(nil)
 	}
 	if err != nil && ctx.Err() != nil {
-		return Result{}, r.suspend()
+		return r.interrupted()
 	}
 	if err != nil {
 		return Result{}, r.failed(err)
@@ -262,6 +305,33 @@ func (r *runner) run(ctx context.Context) (Result, error) {
 	res, err := r.commit()
 	res.Reports = reports
 	return res, err
+}
+
+// interrupted ends a run that Ctrl-C stopped: a table file keeps its rows;
+// without one the sweep goes on to the end of its block (a values part),
+// about a second, and saves its state there, or, where that is the end of
+// the table, commits the files.
+func (r *runner) interrupted() (Result, error) {
+	if r.job.TableFile != nil {
+		return Result{}, r.tableStopped(context.Canceled, true)
+	}
+	if until := r.job.nextStop(r.sw.Next()); r.values != nil && until > r.sw.Next() {
+		r.job.note("%s: interrupted: finishing rows %d … %d, the values part under way, to save there", r.job.Table.ID, r.sw.Next(), until-1)
+		if err := r.sw.Run(context.Background(), until, func(b engine.Band) error { return r.emit(b, nil) }); err != nil {
+			return Result{}, r.failed(err)
+		}
+	}
+	if r.sw.Next() <= r.job.N {
+		return Result{}, r.suspend()
+	}
+	res, err := r.commit()
+	if err != nil {
+		return Result{}, err
+	}
+	if len(r.job.Claims) > 0 {
+		return res, fmt.Errorf("%w after the last row: the files are complete, but not every claim was checked", ErrInterrupted)
+	}
+	return res, nil
 }
 
 // progress reports the cells done.
@@ -278,22 +348,12 @@ func (r *runner) progress(done int64) {
 // still written, but no longer visited.
 func (r *runner) table(ctx context.Context) conjecture.Table {
 	return func(visit func(engine.Band) error) error {
-		done := int64(r.first) * int64(r.job.N+1)
+		r.done = int64(r.first) * int64(r.job.N+1)
 		emit := func(b engine.Band) error {
-			if r.job.TableFile != nil {
-				if err := r.job.TableFile.WriteBand(b); err != nil {
-					return err
-				}
+			if ctx.Err() != nil {
+				visit = nil
 			}
-			if err := r.consume(b); err != nil {
-				return err
-			}
-			done += int64(len(b.Cells))
-			r.progress(done)
-			if visit != nil && ctx.Err() == nil {
-				return visit(b)
-			}
-			return nil
+			return r.emit(b, visit)
 		}
 		if r.replay {
 			r.replay = false
@@ -306,6 +366,25 @@ func (r *runner) table(ctx context.Context) conjecture.Table {
 		}
 		return r.segments(ctx, emit)
 	}
+}
+
+// emit gives a new band b to every file and sum of the run, then to visit
+// (nil when no claim is checked).
+func (r *runner) emit(b engine.Band, visit func(engine.Band) error) error {
+	if r.job.TableFile != nil {
+		if err := r.job.TableFile.WriteBand(b); err != nil {
+			return err
+		}
+	}
+	if err := r.consume(b); err != nil {
+		return err
+	}
+	r.done += int64(len(b.Cells))
+	r.progress(r.done)
+	if visit != nil {
+		return visit(b)
+	}
+	return nil
 }
 
 // replayTable seeds the engine with the table file's saved rows and gives
@@ -336,15 +415,16 @@ func (r *runner) consume(b engine.Band) error {
 	return nil
 }
 
-// segments sweeps the table in segments of whole bands, saving a state
-// file after each; a segment lasts about Checkpoint (one band with 0), or
-// longer when saving is slow (nextSegment).
+// segments sweeps the table in segments of whole blocks (bands without a
+// values dataset), saving a state file after each; a segment lasts about
+// Checkpoint (one block with 0), or longer when saving is slow
+// (nextSegment).
 func (r *runner) segments(ctx context.Context, emit func(engine.Band) error) error {
-	tile, end := r.job.Engine.Tile, r.job.N+1
-	bands := 1
+	block, end := r.job.blockRows(), r.job.N+1
+	blocks := 1
 	for r.sw.Next() < end {
 		t0 := time.Now()
-		until := min(r.sw.Next()+bands*tile, end)
+		until := min(r.sw.Next()+blocks*block, end)
 		if err := r.sw.Run(ctx, until, emit); err != nil {
 			return err
 		}
@@ -356,7 +436,7 @@ func (r *runner) segments(ctx context.Context, emit func(engine.Band) error) err
 			return err
 		}
 		if r.job.Checkpoint > 0 {
-			bands = nextSegment(bands, t1.Sub(t0), time.Since(t1), r.job.Checkpoint)
+			blocks = nextSegment(blocks, t1.Sub(t0), time.Since(t1), r.job.Checkpoint)
 		}
 	}
 	return nil
@@ -370,21 +450,21 @@ func (r *runner) segments(ctx context.Context, emit func(engine.Band) error) err
 // -checkpoint.
 const saveTimeShare = 0.05
 
-// nextSegment returns the bands of the next segment, given that the last
-// one swept bands bands in swept and saved its state in saved: as many as
+// nextSegment returns the blocks of the next segment, given that the last
+// one swept blocks blocks in swept and saved its state in saved: as many as
 // take checkpoint, or as many as take saved/saveTimeShare when that is
 // longer, changing at most fourfold from one segment to the next, and at
 // least one.
-func nextSegment(bands int, swept, saved, checkpoint time.Duration) int {
+func nextSegment(blocks int, swept, saved, checkpoint time.Duration) int {
 	if swept <= 0 {
-		return bands
+		return blocks
 	}
 	target := max(checkpoint, time.Duration(float64(saved)/saveTimeShare))
-	return max(1, min(4*bands, int(float64(bands)*float64(target)/float64(swept))))
+	return max(1, min(4*blocks, int(float64(blocks)*float64(target)/float64(swept))))
 }
 
-// save writes the state file at the engine's row: the values dataset's
-// finished parts end there, as they are one band each.
+// save writes the state file at the engine's row, which must be the end of
+// a block: the values dataset's finished parts end there.
 func (r *runner) save() error {
 	cp := r.head()
 	cp.Rows, cp.Seconds = r.sw.Next(), r.seconds()
@@ -413,14 +493,11 @@ func (r *runner) seconds() float64 { return r.before + time.Since(r.started).Sec
 
 // suspend saves a checkpoint after Ctrl-C and says where -resume goes on.
 func (r *runner) suspend() error {
-	if r.job.TableFile != nil {
-		return r.tableStopped(context.Canceled, true)
-	}
 	if err := r.save(); err != nil {
 		return fmt.Errorf("%w, and the checkpoint failed: %w; %s", ErrInterrupted, err, r.kept())
 	}
-	return fmt.Errorf("%w at row %d of %s: the state is saved in %s: rerun with -resume (and the same -write) to go on from there",
-		ErrInterrupted, r.saved, r.job.Table.ID, r.statePath)
+	return fmt.Errorf("%w at row %d: the state is saved in %s: rerun with -resume (and the same -write) to go on from there",
+		ErrInterrupted, r.saved, r.statePath)
 }
 
 // TableFileStopped is the error of a run with a table file that stopped

@@ -20,7 +20,7 @@ import (
 )
 
 // testJob is a full sweep of gneg1 at n = 300 in bands of 16 rows, values
-// 0–20, saving after every band.
+// 0–20 in parts of 32 rows, saving after every block.
 func testJob(t *testing.T, dir string, writeValues bool) Job {
 	t.Helper()
 	r, ok := tables.Lookup("gneg1")
@@ -28,7 +28,7 @@ func testJob(t *testing.T, dir string, writeValues bool) Job {
 		t.Fatal("no gneg1")
 	}
 	return Job{Table: r, N: 300, Engine: engine.Config{Workers: 2, Tile: 16}, Out: dir, WriteValues: writeValues,
-		Values: results.ValueRange{Lo: 0, Hi: 20}}
+		Values: results.ValueRange{Lo: 0, Hi: 20}, block: 32}
 }
 
 // interrupted runs job until about half the table is done, then cancels
@@ -102,7 +102,7 @@ func TestInterruptAndResume(t *testing.T) {
 func TestResumeRefusesAFlippedPart(t *testing.T) {
 	job := testJob(t, t.TempDir(), true)
 	interrupted(t, job)
-	part := filepath.Join(valuesds.PartialDir(job.datasetDir()), valuesds.PartName(16))
+	part := filepath.Join(valuesds.PartialDir(job.datasetDir()), valuesds.PartName(32))
 	data, err := os.ReadFile(part)
 	if err != nil {
 		t.Fatal(err)
@@ -130,14 +130,14 @@ func TestResumeRefusesAlteredState(t *testing.T) {
 	}{
 		{"unchanged", true, func(*checkpoint, *valuesds.Progress, *[]byte) {}, ""},
 		{"unchanged, none", false, func(*checkpoint, *valuesds.Progress, *[]byte) {}, ""},
-		{"rows a band earlier", true, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Rows -= 16 }, "g_sha256 state has taken"},
-		{"progress a band earlier", true, func(_ *checkpoint, p *valuesds.Progress, _ *[]byte) { p.NextRow -= 16 }, "values dataset goes on from row"},
+		{"rows a block earlier", true, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Rows -= 32 }, "g_sha256 state has taken"},
+		{"progress a block earlier", true, func(_ *checkpoint, p *valuesds.Progress, _ *[]byte) { p.NextRow -= 32 }, "values dataset goes on from row"},
 		{"rows a band earlier, none", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Rows -= 16 }, "g_sha256 state has taken"},
 		{"rows not a band", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Rows++ }, "not a whole number of bands"},
 		{"rows beyond n", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Rows = 1 << 20 }, "not a whole number of bands"},
-		{"rows and progress a band earlier", true, func(cp *checkpoint, p *valuesds.Progress, _ *[]byte) {
-			cp.Rows -= 16
-			p.NextRow -= 16
+		{"rows and progress a block earlier", true, func(cp *checkpoint, p *valuesds.Progress, _ *[]byte) {
+			cp.Rows -= 32
+			p.NextRow -= 32
 			p.Parts = p.Parts[:len(p.Parts)-1]
 		}, "g_sha256 state has taken"},
 		{"largest value out of range", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Sum.MaxValue = 1 << 20 }, "largest value"},
@@ -150,7 +150,7 @@ func TestResumeRefusesAlteredState(t *testing.T) {
 		{"part's checksum", true, func(_ *checkpoint, p *valuesds.Progress, _ *[]byte) {
 			p.Parts[0].SHA256 = strings.Repeat("0", 64)
 		}, "damaged"},
-		{"block size", true, func(_ *checkpoint, p *valuesds.Progress, _ *[]byte) { p.BlockRows = 32 }, "blocks of 32 rows"},
+		{"block size", true, func(_ *checkpoint, p *valuesds.Progress, _ *[]byte) { p.BlockRows = 64 }, "blocks of 64 rows"},
 		{"no progress", true, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Progress = nil }, "values progress false"},
 		{"other tile", false, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Tile = 32 }, "-tile 32"},
 		{"other values", true, func(cp *checkpoint, _ *valuesds.Progress, _ *[]byte) { cp.Values = "0-19" }, "-values 0-19"},
@@ -247,7 +247,7 @@ func TestFullDiskKeepsStateAndParts(t *testing.T) {
 		t.Fatalf("the state file after the full disk: %v, row %d", err, cp.Rows)
 	}
 	entries, _ := os.ReadDir(valuesds.PartialDir(job.datasetDir()))
-	if len(entries) < cp.Rows/16 {
+	if len(entries) < cp.Rows/32 {
 		t.Fatalf("the state is at row %d, but only %d parts are kept", cp.Rows, len(entries))
 	}
 	job.wrapPart, job.Resume = nil, true
@@ -256,4 +256,55 @@ func TestFullDiskKeepsStateAndParts(t *testing.T) {
 		t.Fatalf("resumed at row %d, the state file at %d", got.Resumed, cp.Rows)
 	}
 	sameResult(t, "after a full disk", got, want)
+}
+
+// TestBlockRows: a block is about 2²² cells kept at one of each value a
+// row, at most 2²⁶ cells of the table, a whole number of bands, and one
+// band without a values dataset.
+func TestBlockRows(t *testing.T) {
+	tests := []struct {
+		n, tile int
+		lo, hi  int32
+		values  bool
+		want    int
+	}{
+		{10000, 128, 0, 200, true, 6656}, // 2²⁶/10001 = 6710 rows of the table, in bands of 128
+		{3000, 128, 0, 200, true, 16384}, // 2²²/201: 2¹⁴ rows
+		{3000, 100, 0, 200, true, 16300}, // … in bands of 100
+		{300, 16, 0, 20, true, 65536},    // 2¹⁶ rows at most
+		{300, 16, 0, 100000, true, 8192}, // 301 cells a row at most
+		{1000000, 128, 0, 40, true, 128}, // at least one band
+		{10000, 128, 0, 200, false, 128}, // a band without a dataset
+		{100, 101, 0, 0, true, 65448},    // the tile is the table
+	}
+	for _, tt := range tests {
+		j := Job{N: tt.n, Engine: engine.Config{Tile: tt.tile}, WriteValues: tt.values, Values: results.ValueRange{Lo: tt.lo, Hi: tt.hi}}
+		if got := j.blockRows(); got != tt.want {
+			t.Errorf("n %d tile %d values %d-%d (%t): %d rows, want %d", tt.n, tt.tile, tt.lo, tt.hi, tt.values, got, tt.want)
+		}
+	}
+}
+
+// TestInterruptAtTheEnd cancels a run at its last band: the sweep is done,
+// so the run commits its files and the result is an uninterrupted run's.
+func TestInterruptAtTheEnd(t *testing.T) {
+	want := mustRun(t, testJob(t, t.TempDir(), true))
+	job := testJob(t, t.TempDir(), true)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	job.Progress = func(done, total int64) {
+		if done+int64(job.N+1)*16 >= total {
+			cancel()
+		}
+	}
+	var notes []string
+	job.Notes = func(msg string) { notes = append(notes, msg) }
+	got, err := Run(ctx, job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "interrupted: finishing rows") {
+		t.Fatalf("notes %q: the run did not finish its last block after the interruption", notes)
+	}
+	sameResult(t, "interrupted at the end", got, want)
 }
