@@ -85,6 +85,8 @@ func TestSweepFlags(t *testing.T) {
 		{[]string{"-write", "values", "-format", "parquet"}, false, "writes no table file: drop -format"},
 		{[]string{"-write", "values", "-format", "parquet", "-sweep", "full"}, false, "writes no table file: drop -format"},
 		{[]string{"-write", "none", "-compress", "lz4"}, false, "-compress does nothing in a band sweep"},
+		{[]string{"-write", "values", "-compress", "none", "-sweep", "full"}, false, "-write values writes no table file"},
+		{[]string{"-write", "table,values", "-compress", "none"}, false, ""},
 		{[]string{"-tabel", "gneg1"}, false, "did you mean -table?"},
 		{[]string{"-write", "table", "-rows", "5-9"}, false, "-rows works with the band sweep only"},
 		{[]string{"-write", "none", "-rows", "9-5"}, false, "give 0 ≤ A ≤ B"},
