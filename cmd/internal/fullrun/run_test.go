@@ -308,3 +308,50 @@ func TestInterruptAtTheEnd(t *testing.T) {
 	}
 	sameResult(t, "interrupted at the end", got, want)
 }
+
+// TestTableFileIsTheCheckpoint interrupts a run that writes the table file
+// and the values dataset: the run stops with TableFileStopped (the caller
+// suspends the table file) and removes the dataset's partial directory;
+// resumed from the table file's rows, which are replayed to the dataset,
+// it ends with the uninterrupted run's table and dataset.
+func TestTableFileIsTheCheckpoint(t *testing.T) {
+	want := mustRun(t, testJob(t, t.TempDir(), true))
+	job := testJob(t, t.TempDir(), true)
+	path := filepath.Join(job.Out, results.FileName(job.Table.ID, job.N))
+	info := results.Info{Table: job.Table.ID, Symbol: job.Table.Symbol, N: job.N, Definition: job.Table.Definition,
+		Source: job.Table.Source, Compression: results.Zstd, Workers: 2, Tile: job.Engine.Tile}
+	w, err := results.Create(path, info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.CheckpointEvery(0)
+	job.TableFile = w
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	job.Progress = func(done, total int64) {
+		if 2*done >= total {
+			cancel()
+		}
+	}
+	_, err = Run(ctx, job)
+	var stopped *TableFileStopped
+	if !errors.As(err, &stopped) || !stopped.Interrupted {
+		t.Fatalf("an interrupted run with a table file: %v", err)
+	}
+	rows, err := w.Suspend()
+	if err != nil || rows == 0 {
+		t.Fatalf("Suspend: %d rows, %v", rows, err)
+	}
+	if _, err := os.Stat(valuesds.PartialDir(job.datasetDir())); !os.IsNotExist(err) {
+		t.Fatalf("the values dataset's partial directory is left: %v", err)
+	}
+	if job.TableFile, err = results.Resume(path); err != nil {
+		t.Fatal(err)
+	}
+	job.Progress = nil
+	got := mustRun(t, job)
+	if got.Resumed != rows {
+		t.Fatalf("resumed at row %d, the table file saved %d", got.Resumed, rows)
+	}
+	sameResult(t, "resumed from the table file", got, want)
+}
