@@ -409,17 +409,24 @@ func TestDiskFullAtEveryByte(t *testing.T) {
 	const n = 12
 	table, _ := randomTable(3, n, 4)
 	for _, limit := range []int{0, 1, 3, 4, 5, 60, 200} {
-		left := limit
-		w, err := Create(datasetDir(t), testMeta(n, 0, 4), Options{BlockRows: 64,
-			WrapPart: func(w io.Writer) io.Writer { return failingDisk{w, &left} }})
-		if err != nil {
-			t.Fatal(err)
-		}
-		feed(t, w, table, 5)
-		if err := w.Commit(Final{}); !errors.Is(err, syscall.ENOSPC) {
+		if err := commitOnFullDisk(t, table, n, limit); !errors.Is(err, syscall.ENOSPC) {
 			t.Errorf("disk full after %d bytes: %v", limit, err)
 		}
 	}
+}
+
+// commitOnFullDisk writes table (rows 0..n, values 0–4) as one part on a
+// disk that is full after limit bytes, and returns Commit's error.
+func commitOnFullDisk(t *testing.T, table Rows, n int64, limit int) error {
+	t.Helper()
+	left := limit
+	w, err := Create(datasetDir(t), testMeta(n, 0, 4), Options{BlockRows: 64,
+		WrapPart: func(w io.Writer) io.Writer { return failingDisk{w, &left} }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed(t, w, table, 5)
+	return w.Commit(Final{})
 }
 
 // TestDiskFullAtTheEndOfAPart fills the disk at every byte of the last
@@ -439,14 +446,7 @@ func TestDiskFullAtTheEndOfAPart(t *testing.T) {
 		size = int(st.Size())
 	}
 	for limit := size - 64; limit < size; limit++ {
-		left := limit
-		w, err := Create(datasetDir(t), testMeta(n, 0, 4), Options{BlockRows: 64,
-			WrapPart: func(w io.Writer) io.Writer { return failingDisk{w, &left} }})
-		if err != nil {
-			t.Fatal(err)
-		}
-		feed(t, w, table, 5)
-		if err := w.Commit(Final{}); !errors.Is(err, syscall.ENOSPC) {
+		if err := commitOnFullDisk(t, table, n, limit); !errors.Is(err, syscall.ENOSPC) {
 			t.Fatalf("disk full after %d of %d bytes: %v", limit, size, err)
 		}
 	}
