@@ -177,7 +177,7 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	case job.Resume && job.TableFile == nil && len(job.Claims) > 0:
 		return Result{}, fmt.Errorf("claims cannot be checked on a resumed run without a table file: their state is not saved")
 	}
-	if done, ok := job.complete(); ok {
+	if done, ok := job.complete(ctx); ok {
 		return done, nil
 	}
 	r, err := start(job)
@@ -188,19 +188,25 @@ func Run(ctx context.Context, job Job) (Result, error) {
 }
 
 // complete reports, under -resume without a table file, a values dataset
-// already complete with no state file beside it: the run is done.
-func (j Job) complete() (Result, bool) {
+// already complete with no state file beside it, of this table, n and
+// values, read through and checked (every part against its sha256, the
+// cells against cells_sha256): the run is done. A dataset that fails the
+// check is computed again, and replaced when the new one is complete.
+func (j Job) complete(ctx context.Context) (Result, bool) {
 	if !j.Resume || j.TableFile != nil || !j.WriteValues {
 		return Result{}, false
 	}
 	if _, err := os.Lstat(filepath.Join(j.Out, StateFileName(j.Table.ID, j.N))); !errors.Is(err, os.ErrNotExist) {
 		return Result{}, false
 	}
-	d, err := valuesds.Open(j.datasetDir())
-	if err != nil {
+	if _, err := os.Lstat(j.datasetDir()); err != nil {
 		return Result{}, false
 	}
-	m := d.Manifest
+	m, err := valuesds.Check(ctx, j.datasetDir())
+	if err != nil {
+		j.note("%s: %s is not a complete dataset (%v): computing it again", j.Table.ID, j.datasetDir(), err)
+		return Result{}, false
+	}
 	if m.Table != j.Table.ID || m.N != int64(j.N) || m.Sweep != valuesds.SweepFull || m.Values != j.Values.String() || m.MaxValue == nil {
 		return Result{}, false
 	}

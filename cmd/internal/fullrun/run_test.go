@@ -355,3 +355,34 @@ func TestTableFileIsTheCheckpoint(t *testing.T) {
 	}
 	sameResult(t, "resumed from the table file", got, want)
 }
+
+// TestResumeOfACompleteDataset: -resume over a complete dataset with no
+// state file reports it complete after reading it through; over one with a
+// damaged part it says so and computes the dataset again.
+func TestResumeOfACompleteDataset(t *testing.T) {
+	job := testJob(t, t.TempDir(), true)
+	want := mustRun(t, job)
+	job.Resume = true
+	if got := mustRun(t, job); !got.Complete || got.CellsSHA256 != want.CellsSHA256 {
+		t.Fatalf("-resume over the complete dataset: %+v", got)
+	}
+	part := filepath.Join(job.datasetDir(), valuesds.PartName(64))
+	data, err := os.ReadFile(part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 1
+	if err := os.WriteFile(part, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var notes []string
+	job.Notes = func(msg string) { notes = append(notes, msg) }
+	got := mustRun(t, job)
+	if got.Complete || len(notes) == 0 || !strings.Contains(notes[0], "is not a complete dataset") {
+		t.Fatalf("-resume over a damaged dataset: %+v, notes %q", got, notes)
+	}
+	sameResult(t, "computed again", got, want)
+	if _, err := valuesds.Check(context.Background(), job.datasetDir()); err != nil {
+		t.Fatal(err)
+	}
+}
