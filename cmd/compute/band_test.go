@@ -92,6 +92,7 @@ func TestSweepFlags(t *testing.T) {
 		{[]string{"-write", "none", "-rows", "9-5"}, false, "give 0 ≤ A ≤ B"},
 		{[]string{"-write", "none", "-rows", "5"}, false, "not a range of rows"},
 		{[]string{"-values", "0-5"}, false, "give -write values"},
+		{[]string{"-write", "none", "-sweep", "full", "-values", "0-5"}, false, "give -write values"},
 		{[]string{"-write", "none", "-sweep", "sideways"}, false, "give band, full or auto"},
 		{[]string{"-write", "none", "-claims", "goishi.thm4.*"}, true, ""},
 		{[]string{"-write", "none", "-claims", "goishi.thm4.*", "-values", "0-2"}, false, ""},

@@ -66,7 +66,7 @@ func (f streamFlags) applySweep(opts *options, set map[string]bool) error {
 			return usagef("-n %d is beyond %d, the largest a full sweep takes; the band sweep (-write values or none, "+
 				"rook tables) goes to %d", opts.n, maxN, maxBandN)
 		}
-		if !opts.write.values && set["values"] && opts.write.table() {
+		if !opts.write.values && set["values"] && (opts.write.table() || *f.sweep == "full") {
 			return usagef("-values keeps the cells of a values dataset: give -write values (or -write table,values), or drop -values")
 		}
 		if set["compress"] && !opts.write.table() {

@@ -174,7 +174,10 @@ func TestKillAndResumeWithoutTable(t *testing.T) {
 	for _, write := range []string{"values", "none"} {
 		dir := t.TempDir()
 		args := []string{"-table", id, "-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0", "-quiet", "-resume", "-sweep", "full",
-			"-write", write, "-values", "0-4000"}
+			"-write", write}
+		if write == "values" {
+			args = append(args, "-values", "0-4000")
+		}
 		rng := rand.New(rand.NewSource(11))
 		kills := 0
 		var stdout bytes.Buffer
