@@ -21,7 +21,7 @@ import (
 
 // testJob is a full sweep of gneg1 at n = 300 in bands of 16 rows, values
 // 0–20 in parts of 32 rows, saving after every block.
-func testJob(t *testing.T, dir string, writeValues bool) Job {
+func testJob(t testing.TB, dir string, writeValues bool) Job {
 	t.Helper()
 	r, ok := tables.Lookup("gneg1")
 	if !ok {
@@ -33,7 +33,7 @@ func testJob(t *testing.T, dir string, writeValues bool) Job {
 
 // interrupted runs job until about half the table is done, then cancels
 // it: the run must save its state and say it was interrupted.
-func interrupted(t *testing.T, job Job) {
+func interrupted(t testing.TB, job Job) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -52,7 +52,7 @@ func interrupted(t *testing.T, job Job) {
 }
 
 // mustRun runs job to the end.
-func mustRun(t *testing.T, job Job) Result {
+func mustRun(t testing.TB, job Job) Result {
 	t.Helper()
 	res, err := Run(context.Background(), job)
 	if err != nil {
