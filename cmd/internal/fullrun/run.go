@@ -76,7 +76,9 @@ type Result struct {
 	Cells    int64
 	GSHA256  string
 	MaxValue int32
-	Seconds  float64
+	// Seconds is the run's time, the interrupted runs' included where a
+	// state file recorded it (not after a table file's rows).
+	Seconds float64
 	// Resumed is the row the run continued from (0 for a fresh run).
 	Resumed int
 	// Paths are the files written: the table file, the values dataset.
