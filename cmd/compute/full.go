@@ -45,7 +45,7 @@ func computeFull(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 	bar.finish()
 	var stopped *fullrun.TableFileStopped
 	if errors.As(err, &stopped) {
-		return stopTable(r.ID, path, tableFile, stopped.Err, stopped.Interrupted, opts.n)
+		return stopTable(r.ID, path, tableFile, stopped.Err, stopped.Interrupted, stopped.Replay, opts.n)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", r.ID, err)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
 )
 
@@ -35,10 +36,17 @@ func failed(id, path string, err error, rows, n int) error {
 }
 
 // stopTable keeps the saved rows of the table file w at path, whose run err
-// stopped (Ctrl-C when interrupted: then a last checkpoint is taken), and
-// says how to go on.
-func stopTable(id, path string, w results.Writer, err error, interrupted bool, n int) error {
-	if !interrupted {
+// stopped (Ctrl-C when interrupted: then a last checkpoint is taken; in the
+// replay of the saved rows when replay), and says how to go on.
+func stopTable(id, path string, w results.Writer, err error, interrupted, replay bool, n int) error {
+	switch {
+	case replay && !interrupted:
+		w.Keep()
+		if errors.Is(err, engine.ErrKnownRows) {
+			return fmt.Errorf("%s: %w; the saved rows are damaged: start afresh without -resume", id, err)
+		}
+		return fmt.Errorf("%s: %w", id, err)
+	case !interrupted:
 		return failed(id, path, err, w.Keep(), n)
 	}
 	rows, serr := w.Suspend()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
 )
 
 // TestFullDiskKeepsTheCheckpoint fills a real, small tmpfs: the run fails
@@ -165,4 +168,55 @@ func TestFullDiskFullSweep(t *testing.T) {
 			t.Fatalf("-write %s: resumed %q, uninterrupted %q", tc.write, got, want)
 		}
 	}
+}
+
+// TestDamagedRowsWithValues: -resume of a run that writes the table file
+// and the values dataset, whose saved rows were damaged since: it fails
+// saying so, without advising -resume again, keeps the partial file (the
+// rows are the user's to inspect or delete) and leaves no dataset.
+func TestDamagedRowsWithValues(t *testing.T) {
+	const n = 300
+	dir := t.TempDir()
+	r, _ := tables.Lookup("gneg1")
+	path := filepath.Join(dir, results.FileName(r.ID, n))
+	w, err := results.Create(path, results.Info{Table: r.ID, Symbol: r.Symbol, N: n, Definition: r.Definition, Source: r.Source,
+		Compression: results.None, Workers: 1, Tile: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.CheckpointEvery(0)
+	stop := errors.New("stop")
+	err = engine.Compute(context.Background(), r.Rules, n, engine.Config{Workers: 1, Tile: 16}, func(b engine.Band) error {
+		if b.X0 >= 160 {
+			return stop
+		}
+		return w.WriteBand(b)
+	})
+	if !errors.Is(err, stop) {
+		t.Fatal(err)
+	}
+	if rows, err := w.Suspend(); err != nil || rows != 160 {
+		t.Fatalf("Suspend: %d rows, %v", rows, err)
+	}
+	partial := results.PartialName(path)
+	data, err := os.ReadFile(partial)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0x40 // a cell of the saved rows, uncompressed
+	if err := os.WriteFile(partial, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCompute(t, "-table", r.ID, "-n", fmt.Sprint(n), "-out", dir, "-tile", "16", "-compress", "none",
+		"-write", "table,values", "-values", "0-5", "-resume", "-quiet")
+	if code != 1 || strings.Contains(stderr, "rerun with -resume") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(partial); err != nil {
+		t.Errorf("the damaged partial file was not kept: %v", err)
+	}
+	if entries, _ := filepath.Glob(filepath.Join(dir, "*.values*")); len(entries) != 0 {
+		t.Errorf("left: %v", entries)
+	}
+	t.Logf("%s", strings.TrimSpace(stderr))
 }

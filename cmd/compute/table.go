@@ -54,17 +54,10 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 	})
 	bar.finish()
 	if err != nil && ctx.Err() != nil {
-		return stopTable(r.ID, path, w, err, true, opts.n)
-	}
-	if err != nil && replayFailed {
-		w.Keep()
-		if errors.Is(err, engine.ErrKnownRows) {
-			return fmt.Errorf("%s: %w; the saved rows are damaged: start afresh without -resume", r.ID, err)
-		}
-		return fmt.Errorf("%s: %w", r.ID, err)
+		return stopTable(r.ID, path, w, err, true, false, opts.n)
 	}
 	if err != nil {
-		return stopTable(r.ID, path, w, err, false, opts.n)
+		return stopTable(r.ID, path, w, err, false, replayFailed, opts.n)
 	}
 	sum, err := w.Commit()
 	if err != nil {

@@ -227,9 +227,11 @@ type runner struct {
 	first     int   // the row the run resumed at
 	done      int64 // cells swept, the resumed rows' included
 	replay    bool  // the table file's saved rows go to the engine and the consumers first
-	saved     int   // the row of the last state file written, -1 before any
-	started   time.Time
-	before    float64 // seconds of the interrupted runs
+	// replayFailed says the run stopped while the saved rows were replayed.
+	replayFailed bool
+	saved        int // the row of the last state file written, -1 before any
+	started      time.Time
+	before       float64 // seconds of the interrupted runs
 }
 
 // start makes the runner: from the table file's rows or the state file, or
@@ -366,6 +368,7 @@ func (r *runner) table(ctx context.Context) conjecture.Table {
 		if r.replay {
 			r.replay = false
 			if err := r.replayTable(visit); err != nil {
+				r.replayFailed = true
 				return err
 			}
 		}
@@ -516,6 +519,10 @@ func (r *runner) suspend() error {
 type TableFileStopped struct {
 	Err         error
 	Interrupted bool
+	// Replay says the run stopped while the table file's saved rows were
+	// read back: they may be damaged (engine.ErrKnownRows), and -resume
+	// would only meet them again.
+	Replay bool
 }
 
 func (e *TableFileStopped) Error() string { return e.Err.Error() }
@@ -528,7 +535,7 @@ func (r *runner) tableStopped(err error, interrupted bool) error {
 			err = fmt.Errorf("%w (and %w)", err, aerr)
 		}
 	}
-	return &TableFileStopped{Err: err, Interrupted: interrupted}
+	return &TableFileStopped{Err: err, Interrupted: interrupted, Replay: r.replayFailed}
 }
 
 // failed is the error of a run that could not go on: a run without a table
