@@ -103,16 +103,9 @@ func TestResumeRefusesAFlippedPart(t *testing.T) {
 	job := testJob(t, t.TempDir(), true)
 	interrupted(t, job)
 	part := filepath.Join(valuesds.PartialDir(job.datasetDir()), valuesds.PartName(32))
-	data, err := os.ReadFile(part)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data[len(data)/3] ^= 4
-	if err := os.WriteFile(part, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	flipBit(t, part)
 	job.Resume = true
-	_, err = Run(context.Background(), job)
+	_, err := Run(context.Background(), job)
 	if !errors.Is(err, valuesds.ErrDamaged) || !strings.Contains(err.Error(), part) {
 		t.Fatalf("resume over a flipped part: %v, want damage naming %s", err, part)
 	}
@@ -366,15 +359,7 @@ func TestResumeOfACompleteDataset(t *testing.T) {
 	if got := mustRun(t, job); !got.Complete || got.CellsSHA256 != want.CellsSHA256 {
 		t.Fatalf("-resume over the complete dataset: %+v", got)
 	}
-	part := filepath.Join(job.datasetDir(), valuesds.PartName(64))
-	data, err := os.ReadFile(part)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data[len(data)/2] ^= 1
-	if err := os.WriteFile(part, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	flipBit(t, filepath.Join(job.datasetDir(), valuesds.PartName(64)))
 	var notes []string
 	job.Notes = func(msg string) { notes = append(notes, msg) }
 	got := mustRun(t, job)
@@ -383,6 +368,19 @@ func TestResumeOfACompleteDataset(t *testing.T) {
 	}
 	sameResult(t, "computed again", got, want)
 	if _, err := valuesds.Check(context.Background(), job.datasetDir()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// flipBit flips one bit in the middle of the file path.
+func flipBit(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 4
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
