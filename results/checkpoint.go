@@ -44,9 +44,8 @@ type checkpointFile struct {
 	Checkpoint json.RawMessage `json:"checkpoint"`
 }
 
-// fileProgress is where a partial file, a table's or a values file's,
-// stands when it is synced: what a resume needs to reopen it and cut off
-// whatever was written later.
+// fileProgress is where a partial table file stands when it is synced:
+// what a resume needs to reopen it and cut off whatever was written later.
 type fileProgress struct {
 	Info Info `json:"info"`
 	// Rows of the table are accounted for in the partial file, in Offset bytes.

@@ -15,11 +15,12 @@ import (
 
 // A run that writes no table file (compute -write values or none) cannot
 // rebuild the engine from rows on disk, so its checkpoint is a state file:
-// the run's description and its consumers' state (RunState, as JSON), then
-// the engine's own state (engine.Sweeper.WriteState), then the SHA-256 of
-// all that. It is written to a temporary file, synced and renamed, so the
-// file under its name is always a whole checkpoint, and LoadState checks
-// the checksum before anything in it is trusted.
+// the run's description and its consumers' state (a header of the run's
+// kind, as JSON: cmd/internal/fullrun's or bandrun's), then the engine's
+// own state, then the SHA-256 of all that. It is written to a temporary
+// file, synced and renamed, so the file under its name is always a whole
+// checkpoint, and LoadStateInto checks the checksum before anything in it
+// is trusted.
 
 // stateFileMagic opens a state file; the digit is its format version.
 const stateFileMagic = "grundy run state 1\n"
@@ -28,26 +29,9 @@ const stateFileMagic = "grundy run state 1\n"
 // ending in .arrow.
 func StateFileName(id string, n int) string { return fmt.Sprintf(".%s_n%d.state", id, n) }
 
-// RunState is what a state file records besides the engine's state.
-type RunState struct {
-	Table string `json:"table"`
-	N     int    `json:"n"`
-	Tile  int    `json:"tile"`
-	// Write is the run's -write list, e.g. "values" or "none".
-	Write string `json:"write"`
-	// Rows is the number of table rows done: where the run continues.
-	Rows int `json:"rows"`
-	// Values is the state of the values file, if the run writes one.
-	Values *ValuesState `json:"values,omitempty"`
-	// Sum is the running g_sha256 and largest value of a run that writes
-	// no file.
-	Sum     *TableSumState `json:"table_sum,omitempty"`
-	Seconds float64        `json:"seconds"`
-}
-
-// SaveState writes the state file path atomically: head as JSON (a
-// RunState, or the header of another kind of run), then what writeEngine
-// writes, then the checksum of both.
+// SaveState writes the state file path atomically: st as JSON (the header
+// of the run's kind), then what writeEngine writes, then the checksum of
+// both.
 func SaveState(path string, st any, writeEngine func(io.Writer) error) error {
 	head, err := json.Marshal(st)
 	if err != nil {
@@ -73,18 +57,10 @@ func SaveState(path string, st any, writeEngine func(io.Writer) error) error {
 	return nil
 }
 
-// LoadState reads the state file path, checks its checksum, and returns the
-// run's state and the engine's, for engine.ReadSweeper. It returns
+// LoadStateInto reads the state file path (a regular file of at most
+// maxBytes), checks its checksum, decodes its header into head, refusing
+// unknown fields, and returns the rest, the engine's state. It returns
 // ErrNoCheckpoint (wrapped) when there is no state file.
-func LoadState(path string) (RunState, []byte, error) {
-	var st RunState
-	engineState, err := LoadStateInto(path, &st, math.MaxInt64)
-	return st, engineState, err
-}
-
-// LoadStateInto is LoadState for any header: it reads the state file path
-// (a regular file of at most maxBytes), checks its checksum, decodes its
-// header into head, refusing unknown fields, and returns the rest.
 func LoadStateInto(path string, head any, maxBytes int64) ([]byte, error) {
 	bad := func(why string) ([]byte, error) {
 		return nil, fmt.Errorf("resume from %s: the state file %s; start afresh without -resume", path, why)

@@ -61,6 +61,12 @@ func ParseValueRange(s string, limit int) (ValueRange, error) {
 // band of the table, in order, keeps the cells of the range and accounts
 // every cell for g_sha256 and max_value. Like TableWriter it writes a hidden
 // partial file and renames it in Commit. Use it from one goroutine.
+//
+// compute no longer writes values files: its runs write values datasets
+// (package results/valuesds), and the readers of values files stay for the
+// files users have. This writer is kept for the tests of those readers
+// (conjecture/pattern's among them), which make their files with it; it
+// cannot resume.
 type ValuesWriter struct {
 	path, partial string
 	file          *os.File
@@ -74,7 +80,6 @@ type ValuesWriter struct {
 	kept          int64   // rows written
 	vs, xs, ys    []int32 // reusable columns of a band's kept cells
 	started       time.Time
-	secondsBefore float64
 }
 
 // CreateValues starts the values file of info's table at path, replacing any
@@ -195,7 +200,7 @@ func (w *ValuesWriter) Commit() (Summary, error) {
 	final := map[string]string{
 		placeholderSHA256:   sum.SHA256,
 		placeholderMaxValue: formatMaxValue(sum.MaxValue),
-		placeholderSeconds:  formatSeconds(w.secondsBefore + time.Since(w.started).Seconds()),
+		placeholderSeconds:  formatSeconds(time.Since(w.started).Seconds()),
 		placeholderWorkers:  formatWorkers(w.info.Workers),
 	}
 	schema := valuesSchema(w.info, w.values, sum.SHA256, final[placeholderMaxValue], final[placeholderSeconds], final[placeholderWorkers])
@@ -231,63 +236,4 @@ func finishFile(f *os.File, sink *messageSink, footer []byte, final map[string]s
 func (w *ValuesWriter) Abort() {
 	w.file.Close()
 	os.Remove(w.partial)
-}
-
-// ValuesState is what a checkpoint records of a values file: enough to
-// reopen its partial file where the checkpoint left it (ResumeValues).
-type ValuesState struct {
-	fileProgress
-	Values ValueRange    `json:"values"`
-	Kept   int64         `json:"kept"` // rows of the values file written
-	Sum    TableSumState `json:"table_sum"`
-}
-
-// Sync makes everything written durable and returns the state that
-// ResumeValues reopens.
-func (w *ValuesWriter) Sync() (ValuesState, error) {
-	if err := w.file.Sync(); err != nil {
-		return ValuesState{}, fmt.Errorf("sync %s: %w", w.partial, err)
-	}
-	sum, err := w.sum.State()
-	if err != nil {
-		return ValuesState{}, fmt.Errorf("sync %s: %w", w.partial, err)
-	}
-	return ValuesState{
-		fileProgress: w.sink.progress(w.info, w.nextX, w.secondsBefore+time.Since(w.started).Seconds()),
-		Values:       w.values, Kept: w.kept, Sum: sum,
-	}, nil
-}
-
-// ResumeValues reopens the partial values file of path as st left it,
-// cutting off whatever was written after st was taken.
-func ResumeValues(path string, st ValuesState) (*ValuesWriter, error) {
-	f, err := os.OpenFile(PartialName(path), os.O_RDWR, 0)
-	if err != nil {
-		return nil, fmt.Errorf("resume %s: %w", path, err)
-	}
-	fail := func(err error) (*ValuesWriter, error) {
-		f.Close()
-		return nil, fmt.Errorf("resume %s: %w; start afresh without -resume", path, err)
-	}
-	info, err := f.Stat()
-	if err != nil {
-		return fail(err)
-	}
-	if info.Size() < st.Offset {
-		return fail(fmt.Errorf("the partial file has %d bytes, its checkpoint says %d", info.Size(), st.Offset))
-	}
-	if err := f.Truncate(st.Offset); err != nil {
-		return fail(err)
-	}
-	if _, err := f.Seek(st.Offset, 0); err != nil {
-		return fail(err)
-	}
-	sink := &messageSink{w: f, pos: st.Offset, skipSchema: st.SchemaEnd > 0, schemaEnd: st.SchemaEnd,
-		blocks: st.Blocks, placeholders: st.Placeholders}
-	w := newValuesWriter(path, f, st.Info, st.Values, sink)
-	if w.sum, err = RestoreTableSum(st.Sum); err != nil {
-		return fail(err)
-	}
-	w.nextX, w.kept, w.secondsBefore = st.Rows, st.Kept, st.Seconds
-	return w, nil
 }

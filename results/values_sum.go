@@ -3,6 +3,7 @@ package results
 import (
 	"crypto/sha256"
 	"encoding"
+	"encoding/binary"
 	"fmt"
 	"hash"
 	"math"
@@ -58,4 +59,42 @@ func RestoreTableSum(st TableSumState) (*TableSum, error) {
 	}
 	t.max = st.MaxValue
 	return t, nil
+}
+
+// Cells is the number of cells the saved sum st has taken, read from the
+// length that crypto/sha256 records in its state (4 bytes a cell); an error
+// for a state that is not one of crypto/sha256, or a length that is not a
+// whole number of cells. A resume compares it with the rows it goes on
+// from, so that a state file whose checksum was rewritten cannot pair a
+// sum with the wrong rows.
+func (st TableSumState) Cells() (int64, error) {
+	n, err := HashedBytes(st.Hash)
+	if err != nil {
+		return 0, fmt.Errorf("the g_sha256 state: %w", err)
+	}
+	if n%4 != 0 {
+		return 0, fmt.Errorf("the g_sha256 state has taken %d bytes, not whole cells of 4", n)
+	}
+	return int64(n / 4), nil
+}
+
+// sha256StateSize and sha256StateMagic describe crypto/sha256's marshaled
+// state: the magic, eight 32-bit words, a 64-byte block, and the length
+// written so far as a big-endian uint64.
+const (
+	sha256StateSize  = 4 + 8*4 + sha256.BlockSize + 8
+	sha256StateMagic = "sha\x03"
+)
+
+// HashedBytes is the number of bytes written to the SHA-256 whose state
+// (encoding.BinaryMarshaler) is state, or an error if state is not one.
+func HashedBytes(state []byte) (uint64, error) {
+	if len(state) != sha256StateSize || string(state[:4]) != sha256StateMagic {
+		return 0, fmt.Errorf("%d bytes are not a SHA-256 state", len(state))
+	}
+	n := binary.BigEndian.Uint64(state[sha256StateSize-8:])
+	if n > math.MaxInt64 {
+		return 0, fmt.Errorf("a SHA-256 state of %d bytes written is out of range", n)
+	}
+	return n, nil
 }

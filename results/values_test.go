@@ -2,7 +2,6 @@ package results_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,83 +99,6 @@ func TestValuesFileMatchesTable(t *testing.T) {
 		}
 		if vinfo.SHA256 != tsum.SHA256 || vinfo.MaxValue != tsum.MaxValue || vinfo.N != n || vinfo.Table != tc.id {
 			t.Errorf("%s: values metadata %+v, table sha %s max %d", tc.id, vinfo, tsum.SHA256, tsum.MaxValue)
-		}
-	}
-}
-
-// TestValuesResumeIsIdentical interrupts a values file after every band in
-// turn (Sync, then a band written after it, as a kill would leave), resumes
-// it and requires the finished file to hold the rows and metadata of the
-// uninterrupted one, in a file of the same size.
-func TestValuesResumeIsIdentical(t *testing.T) {
-	const n = 90
-	dir := t.TempDir()
-	r, info := tableInfo(t, "gneg1", n, results.LZ4)
-	values := results.ValueRange{Lo: 0, Hi: 20}
-	var bands []engine.Band
-	err := engine.Compute(context.Background(), r.Rules, n, engine.Config{Workers: 1, Tile: 16}, func(b engine.Band) error {
-		b.Cells = append([]int32(nil), b.Cells...)
-		bands = append(bands, b)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	type file struct {
-		rows []position
-		info results.Info
-		size int64
-	}
-	write := func(sub string, stopAfter int) file {
-		os.MkdirAll(filepath.Join(dir, sub), 0o755)
-		path := filepath.Join(dir, sub, results.ValuesFileName("gneg1", n))
-		w, err := results.CreateValues(path, info, values)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, b := range bands {
-			if err := w.WriteBand(b); err != nil {
-				t.Fatal(err)
-			}
-			if i == stopAfter {
-				st, err := w.Sync()
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := w.WriteBand(bands[i+1]); err != nil { // lost in the kill
-					t.Fatal(err)
-				}
-				if w, err = results.ResumeValues(path, st); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		sum, err := w.Commit()
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, vinfo := readValues(t, sum.Path)
-		st, err := os.Stat(sum.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		vinfo.Seconds = 0
-		return file{rows, vinfo, st.Size()}
-	}
-	want := write("whole", -1)
-	if len(want.rows) == 0 {
-		t.Fatal("no cell in the range: the test checks nothing")
-	}
-	for stop := 0; stop < len(bands)-1; stop++ {
-		got := write("cut", stop)
-		if got.size != want.size || got.info != want.info || len(got.rows) != len(want.rows) {
-			t.Fatalf("resumed after band %d: %d bytes, %d rows, %+v; uninterrupted %d bytes, %d rows, %+v",
-				stop, got.size, len(got.rows), got.info, want.size, len(want.rows), want.info)
-		}
-		for i := range want.rows {
-			if got.rows[i] != want.rows[i] {
-				t.Fatalf("resumed after band %d: row %d is %+v, want %+v", stop, i, got.rows[i], want.rows[i])
-			}
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/results/valuesds"
 )
 
@@ -23,51 +22,31 @@ func datasetSum(t *testing.T, dir string) valuesds.Manifest {
 	return *m
 }
 
-// valuesFileSum is the cells_sha256 of the old values file path, whose
-// rows are ordered by x, then y: the checksum a dataset of the same cells
-// carries.
-func valuesFileSum(t *testing.T, path string, n int) (string, int64) {
-	t.Helper()
-	sum := valuesds.NewCellSum(0)
-	next := int64(0)
-	var ys []int64
-	var vs []int32
-	flush := func(upTo int64) {
-		for ; next < upTo; next++ {
-			sum.AddRow(next, nil, nil)
-		}
-	}
-	rows, _ := readValuesFile(t, path)
-	for i := 0; i < len(rows); {
-		x := int64(rows[i].x)
-		flush(x)
-		ys, vs = ys[:0], vs[:0]
-		for ; i < len(rows) && int64(rows[i].x) == x; i++ {
-			ys, vs = append(ys, int64(rows[i].y)), append(vs, rows[i].v)
-		}
-		sum.AddRow(x, ys, vs)
-		next = x + 1
-	}
-	flush(int64(n) + 1)
-	return sum.Sum(), sum.Cells()
-}
-
 // TestBandEqualsFullSweep runs compute with the band sweep and with the
-// full sweep for every rook table: the band's values dataset must hold the
-// cells of the full sweep's values file, cell for cell (one cells_sha256),
-// and -write none must print that checksum too.
+// full sweep for every rook table: the two values datasets must hold the
+// same cells (one cells_sha256), the full one with the g_sha256 of the
+// whole table that -write none -sweep full prints, and the band's
+// -write none must print the cells' checksum too.
 func TestBandEqualsFullSweep(t *testing.T) {
 	n, values := 3000, "0-200"
 	if testing.Short() {
 		n = 600
 	}
 	for _, id := range []string{"nim", "g1", "gneg1", "gstarneg1", "passnim"} {
-		dir := t.TempDir()
-		if _, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", dir, "-write", "values",
+		dir, full := t.TempDir(), t.TempDir()
+		if _, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", full, "-write", "values",
 			"-values", values, "-sweep", "full", "-quiet"); code != 0 {
 			t.Fatalf("%s full: exit %d: %s", id, code, stderr)
 		}
-		want, cells := valuesFileSum(t, filepath.Join(dir, results.ValuesFileName(id, n)), n)
+		f := datasetSum(t, filepath.Join(full, valuesds.DirName(id, int64(n))))
+		want, cells := f.CellsSHA256, f.Cells
+		if f.Sweep != valuesds.SweepFull || f.MaxValue == nil {
+			t.Fatalf("%s full: sweep %s, max value %v", id, f.Sweep, f.MaxValue)
+		}
+		if stdout, _, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", full, "-write", "none", "-sweep", "full",
+			"-quiet"); code != 0 || !strings.Contains(stdout, "sha256 "+f.GSHA256[:16]) {
+			t.Errorf("%s: the full dataset's g_sha256 %s; -write none -sweep full: exit %d, %q", id, f.GSHA256, code, stdout)
+		}
 		stdout, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", dir, "-write", "values", "-values", values, "-quiet")
 		if code != 0 {
 			t.Fatalf("%s band: exit %d: %s", id, code, stderr)
@@ -106,11 +85,14 @@ func TestSweepFlags(t *testing.T) {
 		{[]string{"-write", "values", "-format", "parquet"}, false, "writes no table file: drop -format"},
 		{[]string{"-write", "values", "-format", "parquet", "-sweep", "full"}, false, "writes no table file: drop -format"},
 		{[]string{"-write", "none", "-compress", "lz4"}, false, "-compress does nothing in a band sweep"},
+		{[]string{"-write", "values", "-compress", "none", "-sweep", "full"}, false, "-write values writes no table file"},
+		{[]string{"-write", "table,values", "-compress", "none"}, false, ""},
 		{[]string{"-tabel", "gneg1"}, false, "did you mean -table?"},
 		{[]string{"-write", "table", "-rows", "5-9"}, false, "-rows works with the band sweep only"},
 		{[]string{"-write", "none", "-rows", "9-5"}, false, "give 0 ≤ A ≤ B"},
 		{[]string{"-write", "none", "-rows", "5"}, false, "not a range of rows"},
 		{[]string{"-values", "0-5"}, false, "give -write values"},
+		{[]string{"-write", "none", "-sweep", "full", "-values", "0-5"}, false, "give -write values"},
 		{[]string{"-write", "none", "-sweep", "sideways"}, false, "give band, full or auto"},
 		{[]string{"-write", "none", "-claims", "goishi.thm4.*"}, true, ""},
 		{[]string{"-write", "none", "-claims", "goishi.thm4.*", "-values", "0-2"}, false, ""},

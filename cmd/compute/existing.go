@@ -78,7 +78,7 @@ func prepareTable(r tables.Ruleset, opts options, stdout, stderr io.Writer) (com
 // of their names after ".<id>_n<N>", with what to do about them.
 var otherRunFiles = []struct{ suffix, advice string }{
 	{".arrow.partial", "resume it with -n %d -resume, or delete it and its .checkpoint"},
-	{".state", "resume it with -n %d, its -write list and -resume, or delete it and any .values.arrow.partial of that n"},
+	{".state", "resume it with -n %d, its -write list and -resume, or delete it and any .values.partial directory of that n"},
 	{".parquet.partial", "a Parquet run cannot be resumed (n = %d): delete it"},
 }
 

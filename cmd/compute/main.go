@@ -1,7 +1,10 @@
 // Command compute fills 2-D Sprague-Grundy tables and writes each as an
 // Arrow IPC file <out>/<id>_n<N>.arrow (or, with -format parquet, a
-// Parquet file), a values file of the cells with chosen values, or nothing
-// but the checksum, checking claims on the rows as they stream.
+// Parquet file), a values dataset <out>/<id>_n<N>.values/ of the cells with
+// chosen values, or nothing but the checksum, checking claims on the rows as
+// they stream. Without a table file it sweeps only the band of the values
+// kept where the rules allow (-sweep band, package bandrun), and the whole
+// table otherwise or with -sweep full (package fullrun).
 //
 // Usage:
 //
@@ -12,7 +15,8 @@
 //
 // A file is written under a hidden partial name beside its final one, which
 // it takes only when complete. Every -checkpoint the rows written are synced
-// and recorded (with no table file, the engine's state is saved instead);
+// and recorded (with no table file, the sweep's state and the values
+// dataset's finished parts are saved instead);
 // after a kill, -resume (with the same flags) continues each table from its
 // last checkpoint and skips the tables whose files are complete, which it
 // checks. A run holds a lock on each of its tables, so a second run of one

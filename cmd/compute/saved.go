@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
 )
 
@@ -32,4 +33,28 @@ func failed(id, path string, err error, rows, n int) error {
 	return fmt.Errorf("%w. The disk of %s is full: free space there and rerun with -resume, or move %s and %s to a "+
 		"directory with room and run compute -resume -out THERE with the same -table, -n, -tile and -compress",
 		msg, filepath.Dir(path), partial, partial+".checkpoint")
+}
+
+// stopTable keeps the saved rows of the table file w at path, whose run err
+// stopped (Ctrl-C when interrupted: then a last checkpoint is taken; in the
+// replay of the saved rows when replay), and says how to go on.
+func stopTable(id, path string, w results.Writer, err error, interrupted, replay bool, n int) error {
+	switch {
+	case replay && !interrupted:
+		w.Keep()
+		if errors.Is(err, engine.ErrKnownRows) {
+			return fmt.Errorf("%s: %w; the saved rows are damaged: start afresh without -resume", id, err)
+		}
+		return fmt.Errorf("%s: %w", id, err)
+	case !interrupted:
+		return failed(id, path, err, w.Keep(), n)
+	}
+	rows, serr := w.Suspend()
+	if errors.Is(serr, results.ErrNotResumable) {
+		return fmt.Errorf("%s: interrupted; nothing was kept: %w", id, serr)
+	}
+	if serr != nil {
+		return fmt.Errorf("%s: interrupted, and the last checkpoint failed: %w; %s", id, serr, savedRows(path, rows, n))
+	}
+	return fmt.Errorf("%s: interrupted; %s", id, savedRows(path, rows, n))
 }

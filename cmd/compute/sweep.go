@@ -66,8 +66,12 @@ func (f streamFlags) applySweep(opts *options, set map[string]bool) error {
 			return usagef("-n %d is beyond %d, the largest a full sweep takes; the band sweep (-write values or none, "+
 				"rook tables) goes to %d", opts.n, maxN, maxBandN)
 		}
-		if !opts.write.values && set["values"] && opts.write.table() {
-			return usagef("-values keeps the cells of a values file: give -write values (or -write table,values), or drop -values")
+		if !opts.write.values && set["values"] && (opts.write.table() || *f.sweep == "full") {
+			return usagef("-values keeps the cells of a values dataset: give -write values (or -write table,values), or drop -values")
+		}
+		if set["compress"] && !opts.write.table() {
+			return usagef("-compress chooses the table file's compression, and -write %s writes no table file "+
+				"(a values dataset is Parquet with zstd): drop -compress", opts.write)
 		}
 	}
 	opts.rows = [2]int64{0, int64(opts.n)}
@@ -133,7 +137,7 @@ func bandEstimate(opts options) plan {
 	bands := float64(opts.cfg.Workers+1) * float64(opts.tile) * (v + 3) * 24
 	block := 0.0
 	if opts.write.values {
-		block = 3 * (1 << 22) * 20 // a values part of about 2²² cells, buffered and encoded
+		block = valuesPartBytes
 	}
 	cores := math.Min(float64(opts.cfg.Workers), float64(runtime.NumCPU()))
 	p := plan{

@@ -23,7 +23,7 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 		return computeBand(ctx, r, opts, stdout, stderr)
 	}
 	if opts.streams() {
-		return computeStreams(ctx, r, opts, stdout, stderr)
+		return computeFull(ctx, r, opts, stdout, stderr)
 	}
 	start := time.Now()
 	path := tablePath(r, opts)
@@ -54,24 +54,10 @@ func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, s
 	})
 	bar.finish()
 	if err != nil && ctx.Err() != nil {
-		rows, serr := w.Suspend()
-		if errors.Is(serr, results.ErrNotResumable) {
-			return fmt.Errorf("%s: interrupted; nothing was kept: %w", r.ID, serr)
-		}
-		if serr != nil {
-			return fmt.Errorf("%s: interrupted, and the last checkpoint failed: %w; %s", r.ID, serr, savedRows(path, rows, opts.n))
-		}
-		return fmt.Errorf("%s: interrupted; %s", r.ID, savedRows(path, rows, opts.n))
-	}
-	if err != nil && replayFailed {
-		w.Keep()
-		if errors.Is(err, engine.ErrKnownRows) {
-			return fmt.Errorf("%s: %w; the saved rows are damaged: start afresh without -resume", r.ID, err)
-		}
-		return fmt.Errorf("%s: %w", r.ID, err)
+		return stopTable(r.ID, path, w, err, true, false, opts.n)
 	}
 	if err != nil {
-		return failed(r.ID, path, err, w.Keep(), opts.n)
+		return stopTable(r.ID, path, w, err, false, replayFailed, opts.n)
 	}
 	sum, err := w.Commit()
 	if err != nil {

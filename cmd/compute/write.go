@@ -71,8 +71,8 @@ type streamFlags struct {
 func addStreamFlags(fs *flag.FlagSet) streamFlags {
 	return streamFlags{
 		write: fs.String("write", "table", "files to write, comma-separated: table (<id>_n<N>.arrow, every cell), "+
-			"values (<id>_n<N>.values.arrow, the cells of -values), or none"),
-		values: fs.String("values", "0-40", "with -write values: the values whose cells the values file keeps, LO-HI"),
+			"values (the values dataset <id>_n<N>.values/, the cells of -values), or none"),
+		values: fs.String("values", "0-40", "with -write values: the values whose cells the values dataset keeps, LO-HI"),
 		claims: fs.String("claims", "", "check these table claims (ids or patterns, as verify -claims) on the bands as they "+
 			"are computed, and report as verify does (exit status 3 on a counterexample)"),
 		sets: fs.String("sets", "auto", "value sets of the engine: auto (by n), dense or sparse; changes speed and memory, never values"),

@@ -5,11 +5,10 @@ import (
 	"runtime"
 
 	"github.com/grundy-lab/grundy/engine"
-	"github.com/grundy-lab/grundy/results"
 )
 
-// Runs that write no table file (-write values or none) need the engine and
-// the values file's small batches, and no table writer. Their figures were
+// Full sweeps that write no table file (-write values or none) need the
+// engine and a values dataset's part, and no table writer. Their figures were
 // measured with scripts/measure_sparse.sh on gneg1, -values 0-200, two
 // workers, on the project's idle 2-core AMD EPYC machine (README, "Research
 // runs to n = 10⁶").
@@ -17,7 +16,7 @@ import (
 // streamEstimate plans a run that writes no table file: the engine's sets
 // and bands times 1.5 for the garbage collector's headroom (compute sets
 // GOGC to 25) and the allocator's, plus 32 MiB for the runtime and the
-// values file's encoder, and the CPU time per cell measured
+// values dataset's encoder, and the CPU time per cell measured
 // (streamCellSeconds). Peak RSS measured against this estimate: 42 and 63
 // MiB at n = 10⁴, 373 and 462 MiB at 10⁵, 922 and 1040 MiB at 2·10⁵ (sparse
 // sets); 350 and 430 MiB at 3·10⁴ (dense sets).
@@ -32,6 +31,9 @@ func streamEstimate(opts options) plan {
 			engineBytes = max(engineBytes, engine.MemoryBytes(r.Rules, opts.n, opts.cfg))
 		}
 		memory = float64(engineBytes)*1.5 + 32<<20
+		if opts.write.values {
+			memory += valuesPartBytes
+		}
 	}
 	cores := min(opts.cfg.Workers, runtime.NumCPU())
 	return plan{
@@ -43,7 +45,7 @@ func streamEstimate(opts options) plan {
 }
 
 // streamCellSeconds is the CPU time per cell of compute, checksum and
-// values file on an idle machine: 28 ns with dense sets (27.0 measured at
+// the old values file on an idle machine: 28 ns with dense sets (27.0 measured at
 // n = 10⁴, 24.7 at 3·10⁴); with sparse ones 27 ns up to n = 5·10⁴ (26.1 to
 // 27.4 measured), then 31.2 ns at n = 10⁵ growing like n^0.30, as it did
 // from 10⁵ to 2·10⁵ (38.4 ns). The exponent had risen from 0.15 to 0.30
@@ -55,23 +57,26 @@ func streamCellSeconds(opts options) float64 {
 	return max(27e-9, 31.2e-9*math.Pow(float64(opts.n)/1e5, 0.30))
 }
 
-// valuesBytesPerRow is the size of a values file per row: 0.63–0.66 bytes
-// measured with zstd (gneg1, values 0-200, n = 10⁴ to 10⁵), planned as 1;
-// lz4 was not measured and is planned as no compression, 12 bytes.
-func valuesBytesPerRow(c results.Compression) float64 {
-	if c == results.Zstd {
-		return 1
-	}
-	return uncompressedBytesPerCell
-}
+// valuesPartBytes is the memory of a values dataset's part of about 2²²
+// cells (band and full sweeps alike): its cells, their copy in (v, x, y)
+// order and the encoder's buffers, 20 bytes a cell each. A full sweep of
+// gneg1, values 0–200, n = 10⁴ (parts of 1.34·10⁶ cells) peaked 80 MB
+// above the same run with -write none.
+const valuesPartBytes = 3 * (1 << 22) * 20
 
-// valuesFileBytes bounds the values files of the run: in these tables a
-// value occurs at most once per row, so a file holds at most
-// (HI − LO + 1)·(n + 1) rows.
+// fullValuesBytesPerCell is the size of a full sweep's values dataset per
+// cell kept: 0.43 measured for gneg1, values 0–200, at n = 10⁴ (856 KiB
+// for 2,005,138 cells in parts of 6656 rows), with a margin. (A band run's
+// dataset of the same cells, in one part, took 0.36.)
+const fullValuesBytesPerCell = 0.5
+
+// valuesFileBytes bounds the values datasets of the run: in these tables a
+// value occurs at most once per row, so a dataset holds at most
+// (HI − LO + 1)·(n + 1) cells.
 func valuesFileBytes(opts options) int64 {
 	if !opts.write.values {
 		return 0
 	}
-	rows := float64(opts.values.Hi-opts.values.Lo+1) * float64(opts.n+1) * float64(len(opts.tables))
-	return saturate(rows * valuesBytesPerRow(opts.compression))
+	cells := float64(opts.values.Hi-opts.values.Lo+1) * float64(opts.n+1) * float64(len(opts.tables))
+	return saturate(cells*fullValuesBytesPerCell + 64<<10)
 }

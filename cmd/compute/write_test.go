@@ -9,38 +9,48 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
 )
 
-// valuesRow is one row of a values file.
+// valuesRow is one cell of a values dataset.
 type valuesRow struct{ v, x, y int32 }
 
-// readValuesFile returns the rows and metadata of the values file at path.
-func readValuesFile(t *testing.T, path string) ([]valuesRow, results.Info) {
+// readDataset checks the values dataset dir in full and returns its cells
+// in (x, y) order and its manifest.
+func readDataset(t *testing.T, dir string) ([]valuesRow, valuesds.Manifest) {
 	t.Helper()
-	var rows []valuesRow
-	info, _, err := results.ScanValues(path, func(v, x, y []int32) error {
-		for i := range v {
-			rows = append(rows, valuesRow{v[i], x[i], y[i]})
-		}
-		return nil
-	})
+	m := datasetSum(t, dir)
+	d, err := valuesds.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rows, info
+	var rows []valuesRow
+	err = d.Scan(context.Background(), func(x0 int64, start []int32, ys []int64, vs []int32) error {
+		for i := range len(start) - 1 {
+			for k := start[i]; k < start[i+1]; k++ {
+				rows = append(rows, valuesRow{vs[k], int32(x0) + int32(i), int32(ys[k])})
+			}
+		}
+		return nil
+	}, valuesds.ScanOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows, m
 }
 
 // TestValuesFileEqualsTableFile runs compute -write table,values at
-// n = 3000 and requires the values file to hold exactly the positions of
-// the values 0..40 read from the table file of the same run, cell for cell
-// and in order, under the same g_sha256.
+// n = 3000 and requires the values dataset to hold exactly the positions
+// of the values 0..40 read from the table file of the same run, cell for
+// cell and in order, under the same g_sha256 and largest value.
 func TestValuesFileEqualsTableFile(t *testing.T) {
 	n := 3000
 	if testing.Short() {
@@ -63,7 +73,7 @@ func TestValuesFileEqualsTableFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, vinfo := readValuesFile(t, filepath.Join(dir, results.ValuesFileName("gneg1", n)))
+	got, m := readDataset(t, filepath.Join(dir, valuesds.DirName("gneg1", int64(n))))
 	if len(got) != len(want) {
 		t.Fatalf("values file: %d rows; table file: %d cells of values 0..40", len(got), len(want))
 	}
@@ -72,8 +82,8 @@ func TestValuesFileEqualsTableFile(t *testing.T) {
 			t.Fatalf("values row %d is %+v, table cell %+v", i, got[i], want[i])
 		}
 	}
-	if vinfo.SHA256 != tinfo.SHA256 || vinfo.MaxValue != tinfo.MaxValue {
-		t.Errorf("values file: g_sha256 %s max %d; table file: %s max %d", vinfo.SHA256, vinfo.MaxValue, tinfo.SHA256, tinfo.MaxValue)
+	if m.GSHA256 != tinfo.SHA256 || m.MaxValue == nil || *m.MaxValue != tinfo.MaxValue || m.Sweep != valuesds.SweepFull {
+		t.Errorf("values dataset: g_sha256 %s max %v sweep %s; table file: %s max %d", m.GSHA256, m.MaxValue, m.Sweep, tinfo.SHA256, tinfo.MaxValue)
 	}
 }
 
@@ -141,10 +151,10 @@ func TestStreamUsageErrors(t *testing.T) {
 }
 
 // TestKillAndResumeWithoutTable kills the real binary with SIGKILL at
-// random moments while it writes a values file (and, in a second round,
-// nothing), resuming each time from the state files, until a run
-// finishes: the checksum and the values file must be those of an
-// uninterrupted run.
+// random moments of a full sweep that writes a values dataset (and, in a
+// second round, nothing), resuming each time from the state files, until a
+// run finishes: the checksum and the dataset (its cells and every part's
+// bytes) must be those of an uninterrupted run.
 func TestKillAndResumeWithoutTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills the binary")
@@ -155,13 +165,19 @@ func TestKillAndResumeWithoutTable(t *testing.T) {
 	}
 	const id, n = "gstarneg1", 4000
 	whole := t.TempDir()
-	if _, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", whole, "-tile", "64", "-write", "values", "-sweep", "full", "-quiet"); code != 0 {
+	// Parts of 1024 rows (values 0-4000): four checkpoints to resume from.
+	if _, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", whole, "-tile", "64", "-write", "values", "-values", "0-4000",
+		"-sweep", "full", "-quiet"); code != 0 {
 		t.Fatalf("uninterrupted run: exit %d: %s", code, stderr)
 	}
-	wantRows, wantInfo := readValuesFile(t, filepath.Join(whole, results.ValuesFileName(id, n)))
+	wantRows, want := readDataset(t, filepath.Join(whole, valuesds.DirName(id, n)))
 	for _, write := range []string{"values", "none"} {
 		dir := t.TempDir()
-		args := []string{"-table", id, "-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0", "-quiet", "-resume", "-sweep", "full", "-write", write}
+		args := []string{"-table", id, "-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0", "-quiet", "-resume", "-sweep", "full",
+			"-write", write}
+		if write == "values" {
+			args = append(args, "-values", "0-4000")
+		}
 		rng := rand.New(rand.NewSource(11))
 		kills := 0
 		var stdout bytes.Buffer
@@ -195,14 +211,14 @@ func TestKillAndResumeWithoutTable(t *testing.T) {
 		if kills < 3 {
 			t.Errorf("-write %s: only %d kills landed before the run was done; the test needs a larger n", write, kills)
 		}
-		if !strings.Contains(stdout.String(), "sha256 "+wantInfo.SHA256[:16]) {
-			t.Fatalf("-write %s: after %d kills the run printed %q; an uninterrupted run has g_sha256 %s", write, kills, stdout.String(), wantInfo.SHA256)
+		if !strings.Contains(stdout.String(), "sha256 "+want.GSHA256[:16]) {
+			t.Fatalf("-write %s: after %d kills the run printed %q; an uninterrupted run has g_sha256 %s", write, kills, stdout.String(), want.GSHA256)
 		}
 		if write == "values" {
-			rows, info := readValuesFile(t, filepath.Join(dir, results.ValuesFileName(id, n)))
-			info.Seconds, wantInfo.Seconds = 0, 0
-			if info != wantInfo || len(rows) != len(wantRows) {
-				t.Fatalf("after %d kills: %d rows, %+v; uninterrupted: %d rows, %+v", kills, len(rows), info, len(wantRows), wantInfo)
+			rows, got := readDataset(t, filepath.Join(dir, valuesds.DirName(id, n)))
+			if got.GSHA256 != want.GSHA256 || *got.MaxValue != *want.MaxValue || got.CellsSHA256 != want.CellsSHA256 ||
+				!slices.Equal(got.Parts, want.Parts) || len(rows) != len(wantRows) {
+				t.Fatalf("after %d kills: %d rows, %+v; uninterrupted: %d rows, %+v", kills, len(rows), got, len(wantRows), want)
 			}
 			for i := range rows {
 				if rows[i] != wantRows[i] {
@@ -213,32 +229,6 @@ func TestKillAndResumeWithoutTable(t *testing.T) {
 		entries, _ := os.ReadDir(dir)
 		if want := map[string]int{"values": 1, "none": 0}[write]; len(entries) != want {
 			t.Errorf("-write %s left %v", write, entries)
-		}
-	}
-}
-
-// TestNextSegment: segments aim at -checkpoint, stretch so that saving the
-// state takes at most saveTimeShare of the run, and change at most fourfold.
-func TestNextSegment(t *testing.T) {
-	const s = time.Second
-	tests := []struct {
-		name                     string
-		bands                    int
-		swept, saved, checkpoint time.Duration
-		want                     int
-	}{
-		{"on target", 10, 60 * s, s / 10, 60 * s, 10},
-		{"too short doubles", 10, 30 * s, s / 10, 60 * s, 20},
-		{"too long halves", 10, 120 * s, s / 10, 60 * s, 5},
-		{"at most fourfold up", 10, s, s / 10, 60 * s, 40},
-		{"never below one band", 1, 600 * s, s / 10, 60 * s, 1},
-		{"slow save stretches", 10, 60 * s, 6 * s, 60 * s, 20},
-		{"slow save, fourfold at most", 10, 60 * s, 60 * s, 60 * s, 40},
-		{"nothing measured", 7, 0, s, 60 * s, 7},
-	}
-	for _, tt := range tests {
-		if got := nextSegment(tt.bands, tt.swept, tt.saved, tt.checkpoint); got != tt.want {
-			t.Errorf("%s: nextSegment(%d, %v, %v, %v) = %d, want %d", tt.name, tt.bands, tt.swept, tt.saved, tt.checkpoint, got, tt.want)
 		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"hash"
 	"math"
 	"slices"
+
+	"github.com/grundy-lab/grundy/results"
 )
 
 // CellSum accumulates cells_sha256, the canonical checksum of the cells of
@@ -113,4 +115,33 @@ func RestoreCellSum(state []byte, count int64) (*CellSum, error) {
 		return nil, fmt.Errorf("restore the cells_sha256 state: %w", err)
 	}
 	return s, nil
+}
+
+// checkTaken checks that a restored sum has taken exactly rows rows and
+// cells cells, from the lengths its two SHA-256 states record (8 bytes of
+// the first row, then 4 a row; 8 a cell): a checkpoint that pairs a sum
+// with other rows is refused even when its own checksum is right.
+func (s *CellSum) checkTaken(rows, cells int64) error {
+	rowBytes, err := stateLength(s.rows)
+	if err != nil {
+		return err
+	}
+	cellBytes, err := stateLength(s.cells)
+	if err != nil {
+		return err
+	}
+	if rowBytes != uint64(8+4*rows) || cellBytes != uint64(8*cells) {
+		return fmt.Errorf("the cells_sha256 state has taken %d bytes of rows and %d of cells, not the %d rows and %d cells of the parts",
+			rowBytes, cellBytes, rows, cells)
+	}
+	return nil
+}
+
+// stateLength is the number of bytes written to the SHA-256 h.
+func stateLength(h hash.Hash) (uint64, error) {
+	state, err := h.(encoding.BinaryMarshaler).MarshalBinary()
+	if err != nil {
+		return 0, err
+	}
+	return results.HashedBytes(state)
 }

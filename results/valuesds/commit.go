@@ -18,9 +18,12 @@ type Final struct {
 }
 
 // Commit finishes a dataset whose window is complete: it writes the last
-// part, then _manifest.json (atomically), and renames the partial directory
-// to dir, replacing a complete dataset there only now. On error the partial
-// directory stays, for a retry or Abort.
+// part, reads every part back against the sha256 the manifest will record
+// (so that a part changed on disk since it was written is never published:
+// the error is a *DamageError naming it), then writes _manifest.json
+// (atomically) and renames the partial directory to dir, replacing a
+// complete dataset there only now. On error the partial directory stays,
+// for a retry or Abort.
 func (w *Writer) Commit(final Final) error {
 	if w.err != nil {
 		return w.err
@@ -37,6 +40,9 @@ func (w *Writer) Commit(final Final) error {
 	if err := m.Validate(); err != nil {
 		return fmt.Errorf("commit %s: %w", w.dir, err)
 	}
+	if err := w.recheckParts(); err != nil {
+		return fmt.Errorf("commit %s: %w; nothing was published", w.dir, err)
+	}
 	data, err := encodeManifest(m)
 	if err == nil {
 		err = results.WriteAtomic(filepath.Join(w.partial, ManifestName), func(f *os.File) error {
@@ -49,6 +55,25 @@ func (w *Writer) Commit(final Final) error {
 	}
 	if err != nil {
 		return fmt.Errorf("commit %s: %w", w.dir, err)
+	}
+	return nil
+}
+
+// recheckParts reads each finished part's bytes back and compares them
+// with the sha256 taken as they were written: a byte changed on disk in
+// between (a bad sector, another process) would otherwise be published
+// under a manifest that its own reader rejects. It hashes the files only;
+// the cells were checked as they were encoded.
+func (w *Writer) recheckParts() error {
+	for _, p := range w.parts {
+		path := filepath.Join(w.partial, p.File)
+		sum, err := fileSHA256(path)
+		if err != nil {
+			return &DamageError{File: path, Err: err}
+		}
+		if sum != p.SHA256 {
+			return damaged(path, "sha256 %s on reading back, %s as written", sum, p.SHA256)
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package valuesds
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -316,6 +318,136 @@ func TestWriteRowsRefusesBadRows(t *testing.T) {
 		}
 		if err := call(w); err == nil {
 			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// TestCommitRefusesAPartChangedOnDisk plants a changed byte in a finished
+// part between its write and Commit: Commit must refuse with the part
+// named, publish nothing, and keep the partial directory; with the byte
+// restored the same writer commits.
+func TestCommitRefusesAPartChangedOnDisk(t *testing.T) {
+	const n = 20
+	table, _ := randomTable(9, n, 6)
+	dir := datasetDir(t)
+	w, err := Create(dir, testMeta(n, 0, 6), Options{BlockRows: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed(t, w, table, 3)
+	part := filepath.Join(PartialDir(dir), PartName(8))
+	data, err := os.ReadFile(part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped := bytes.Clone(data)
+	flipped[len(flipped)/2] ^= 0x10
+	if err := os.WriteFile(part, flipped, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = w.Commit(Final{Workers: 1})
+	var damage *DamageError
+	if !errors.As(err, &damage) || damage.File != part {
+		t.Fatalf("Commit with a changed part: %v, want a DamageError naming %s", err, part)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("the dataset was published: %v", err)
+	}
+	if err := os.WriteFile(part, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Commit(Final{Workers: 1}); err != nil {
+		t.Fatalf("Commit with the part restored: %v", err)
+	}
+	if _, err := Check(context.Background(), dir); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestResumeRefusesASumOfOtherRows: a checkpoint whose cells_sha256 state
+// was taken at another row than its parts end (a state file rewritten with
+// a valid checksum) is refused, not resumed to a wrong cells_sha256.
+func TestResumeRefusesASumOfOtherRows(t *testing.T) {
+	const n = 30
+	table, _ := randomTable(4, n, 5)
+	meta := testMeta(n, 0, 5)
+	dir := datasetDir(t)
+	w, err := Create(dir, meta, Options{BlockRows: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed(t, w, Rows{Start: table.Start[:9], Y: table.Y, Value: table.Value}, 8)
+	early := w.Progress()
+	var start []int32
+	for _, s := range table.Start[8:17] {
+		start = append(start, s-table.Start[8])
+	}
+	if err := w.WriteRows(8, start, table.Y[table.Start[8]:], table.Value[table.Start[8]:]); err != nil {
+		t.Fatal(err)
+	}
+	p := w.Progress()
+	if _, err := Resume(dir, meta, p, Options{BlockRows: 8}); err != nil {
+		t.Fatalf("the true progress: %v", err)
+	}
+	for name, bad := range map[string]func(*Progress){
+		"sum of an earlier row": func(p *Progress) { p.CellsState = early.CellsState },
+		"cells miscounted":      func(p *Progress) { p.Cells++; p.Parts[1].Cells++ },
+	} {
+		q := p
+		q.Parts = slices.Clone(p.Parts)
+		bad(&q)
+		if _, err := Resume(dir, meta, q, Options{BlockRows: 8}); err == nil {
+			t.Errorf("%s: resumed", name)
+		}
+	}
+}
+
+// TestDiskFullAtEveryByte fills the disk at each of the first bytes of a
+// part, and at the end of its body: the error must say ENOSPC every time,
+// whatever the Parquet writer wraps (its magic number's write did not).
+func TestDiskFullAtEveryByte(t *testing.T) {
+	const n = 12
+	table, _ := randomTable(3, n, 4)
+	for _, limit := range []int{0, 1, 3, 4, 5, 60, 200} {
+		if err := commitOnFullDisk(t, table, n, limit); !errors.Is(err, syscall.ENOSPC) {
+			t.Errorf("disk full after %d bytes: %v", limit, err)
+		}
+	}
+}
+
+// commitOnFullDisk writes table (rows 0..n, values 0–4) as one part on a
+// disk that is full after limit bytes, and returns Commit's error.
+func commitOnFullDisk(t *testing.T, table Rows, n int64, limit int) error {
+	t.Helper()
+	left := limit
+	w, err := Create(datasetDir(t), testMeta(n, 0, 4), Options{BlockRows: 64,
+		WrapPart: func(w io.Writer) io.Writer { return failingDisk{w, &left} }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed(t, w, table, 5)
+	return w.Commit(Final{})
+}
+
+// TestDiskFullAtTheEndOfAPart fills the disk at every byte of the last
+// 64 of a part: the write must fail every time, never leave a part cut
+// short under its name with the sha256 of bytes the disk did not take.
+func TestDiskFullAtTheEndOfAPart(t *testing.T) {
+	const n = 12
+	table, _ := randomTable(5, n, 4)
+	whole := datasetDir(t)
+	writeDataset(t, whole, testMeta(n, 0, 4), table, 64)
+	d, err := Open(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := 0
+	if st, err := os.Stat(filepath.Join(whole, d.Manifest.Parts[0].File)); err == nil {
+		size = int(st.Size())
+	}
+	for limit := size - 64; limit < size; limit++ {
+		if err := commitOnFullDisk(t, table, n, limit); !errors.Is(err, syscall.ENOSPC) {
+			t.Fatalf("disk full after %d of %d bytes: %v", limit, size, err)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package valuesds
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -107,8 +108,9 @@ func partMetadata(m Meta, xFirst, xLast int64) [][2]string {
 // encodePart writes the Parquet part of rows xFirst..xLast to w: the cells
 // c, in (v, x, y) order, one row group per value.
 func encodePart(w io.Writer, m Meta, xFirst, xLast int64, c *cells) error {
-	return catchPanic(func() {
-		pw := file.NewParquetWriter(w, partSchema(), file.WithWriterProps(partProperties))
+	out := &firstError{w: w}
+	err := catchPanic(func() {
+		pw := file.NewParquetWriter(out, partSchema(), file.WithWriterProps(partProperties))
 		for a := 0; a < c.len(); {
 			b := a + 1
 			for b < c.len() && c.vs[b] == c.vs[a] {
@@ -122,6 +124,32 @@ func encodePart(w io.Writer, m Meta, xFirst, xLast int64, c *cells) error {
 		}
 		must(pw.Close())
 	})
+	// The Parquet writer does not always pass on the error of the file
+	// under it: a full disk at its first bytes is "failed to write magic
+	// number", and one in its last bytes was lost (Close returned nil over
+	// a part cut short). The caller must see every failed write, as such.
+	switch {
+	case out.err == nil || errors.Is(err, out.err):
+	case err == nil:
+		err = out.err
+	default:
+		err = fmt.Errorf("%w: %w", err, out.err)
+	}
+	return err
+}
+
+// firstError passes writes on to w and keeps the first error w returned.
+type firstError struct {
+	w   io.Writer
+	err error
+}
+
+func (f *firstError) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if err != nil && f.err == nil {
+		f.err = err
+	}
+	return n, err
 }
 
 // writeRowGroup appends one row group of the columns vs, xs, ys; it panics

@@ -70,6 +70,9 @@ func (w *Writer) restore(p Progress) error {
 	if w.sum, err = RestoreCellSum(p.CellsState, cells); err != nil {
 		return err
 	}
+	if err := w.sum.checkTaken(next-w.meta.Rows.First, cells); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
 	if err := checkPartFiles(w.partial, p.Parts); err != nil {
 		return err
 	}

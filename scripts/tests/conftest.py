@@ -4,10 +4,13 @@ Every table is written at n = N with zstd in record batches of 8 rows, so
 that regions cross batch edges, as Arrow and as Parquet (row groups of 8
 rows); gneg1 is also written with lz4 (batches of 16 rows) and with no
 compression (the default tile, one batch), and as an uncompressed Parquet
-file. Every table also gets a values file of the values VALUES (compute
--write values -sweep full), a values dataset written from its table file by
-dataset_writer.py, in parts of 16 rows, and the values dataset of compute's
-band sweep (compute -write values).
+file. Every table also gets, for the values VALUES, the values dataset of
+compute's full sweep (compute -write values -sweep full), a values dataset
+written from its table file by dataset_writer.py, in parts of 16 rows, the
+values dataset of compute's band sweep (compute -write values), and a
+values file of the old single-file layout that compute no longer writes
+and grundytables still reads: testdata/<id>_n40.values.arrow, written by
+compute -write values -values 0-5 -tile 8 -sweep full at commit fb1ac1b.
 
 The tests import grundytables as installed (pip install -e . at the
 repository root, as scripts/test.sh does), not from scripts/ on sys.path.
@@ -22,6 +25,7 @@ from dataset_writer import write_values_dataset
 
 SCRIPTS = pathlib.Path(__file__).resolve().parents[1]
 REPO = SCRIPTS.parent
+TESTDATA = pathlib.Path(__file__).resolve().parent / "testdata"
 
 N = 40
 TABLE_IDS = ("nim", "g1", "gneg1", "gstarneg1", "passnim")
@@ -73,10 +77,11 @@ def table_file(request, table_files):
 
 @pytest.fixture(scope="session")
 def values_files(compute, table_files, tmp_path_factory):
-    """Map (table id, kind) to its values file (kind "file", by compute) or dataset ("dataset")."""
-    out = tmp_path_factory.mktemp("values")
+    """Map (table id, kind) to its old values file ("file"), or its dataset: of
+    compute's full sweep ("full"), of dataset_writer.py ("dataset"), of compute's band sweep ("band")."""
+    out, full = tmp_path_factory.mktemp("values"), tmp_path_factory.mktemp("full")
     lo, hi = VALUES
-    subprocess.run([str(compute), "-table", ",".join(TABLE_IDS), "-n", str(N), "-out", str(out),
+    subprocess.run([str(compute), "-table", ",".join(TABLE_IDS), "-n", str(N), "-out", str(full),
                     "-write", "values", "-values", f"{lo}-{hi}", "-tile", "8", "-sweep", "full", "-quiet"],
                    check=True, capture_output=True)
     band = tmp_path_factory.mktemp("band")
@@ -85,7 +90,8 @@ def values_files(compute, table_files, tmp_path_factory):
                    check=True, capture_output=True)
     files = {}
     for table in TABLE_IDS:
-        files[table, "file"] = out / f"{table}_n{N}.values.arrow"
+        files[table, "file"] = TESTDATA / f"{table}_n{N}.values.arrow"
+        files[table, "full"] = full / f"{table}_n{N}.values"
         files[table, "dataset"] = write_values_dataset(table_files[table, "parquet"], out, lo, hi,
                                                        DATASET_PART_ROWS)
         files[table, "band"] = band / f"{table}_n{N}.values"

@@ -80,7 +80,7 @@ def test_report_of_another_n_refused(report, compute, tmp_path, capsys):
     assert exit.value.code == 1 and f"n = {N + 3}" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("kind", ["file", "dataset"])
+@pytest.mark.parametrize("kind", ["file", "full", "dataset"])
 def test_plots_of_values_files(report, values_files, tmp_path, kind):
     """The research output draws the same pictures as the table file."""
     path, _ = report

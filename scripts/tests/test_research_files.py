@@ -25,7 +25,7 @@ from test_tables import is_png, reference
 import grundytables
 from grundytables import plot
 
-KINDS = ("file", "dataset", "band")
+KINDS = ("file", "full", "dataset", "band")
 LO, HI = VALUES
 
 
