@@ -76,7 +76,9 @@ func (r Rule) String() string {
 // newRule is the rule for the first rows rows of a table whose value v is
 // decided on its first decided rows.
 func newRule(rows, decided int, opt Options) Rule {
-	maxPeriod := max(1, decided/opt.MinPeriods)
+	// A period above MaxPeriodLimit could not be written to a patterns
+	// file: the rule never tries one.
+	maxPeriod := max(1, min(decided/opt.MinPeriods, MaxPeriodLimit))
 	if opt.MaxPeriod > 0 {
 		maxPeriod = min(maxPeriod, opt.MaxPeriod)
 	}

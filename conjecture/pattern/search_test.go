@@ -255,3 +255,42 @@ func TestSearchErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPeriodAboveTheLimit: a value whose rows repeat with a period above
+// MaxPeriodLimit, over more than four periods, is reported without a
+// pattern under a rule capped at the limit; the search used to accept the
+// period and then fail, as no patterns file can hold it (G*₋₁, value 70,
+// period 1566720 at n = 10⁷).
+func TestNoPeriodAboveTheLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("indexes 4.3·10⁶ rows")
+	}
+	const p = pattern.MaxPeriodLimit + 1
+	n := int64(4*p + 1000)
+	idx, err := pattern.NewBandIndex(n, 0, 0, pattern.BandIndexOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idx.Close()
+	vals := []int32{0}
+	for x := range n + 1 {
+		// One row in each period is one step right of the diagonal.
+		y := x
+		if x%p == 7 {
+			y++
+		}
+		if err := idx.Row(x, []int64{y}, vals); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := idx.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	res, err := idx.Search(0, pattern.Options{})
+	if err != nil {
+		t.Fatalf("search: %v", err)
+	}
+	if res.Found || res.Rule.MaxPeriod != pattern.MaxPeriodLimit {
+		t.Errorf("found %v, rule %+v: want no pattern, periods up to %d", res.Found, res.Rule, pattern.MaxPeriodLimit)
+	}
+}
