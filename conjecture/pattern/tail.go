@@ -49,7 +49,14 @@ const maxBestFits = 5
 // which starts no earlier adds nothing and is left out. Fits of fewer than
 // two periods are not evidence of anything and are left out too.
 func bestFits(fits []TailFit, decided int) []TailFit {
-	sorted := slices.Clone(fits)
+	// Most periods' tails are shorter than two periods: only the others
+	// are sorted.
+	var sorted []TailFit
+	for _, f := range fits {
+		if f.Repetitions >= 2 && f.Start < decided {
+			sorted = append(sorted, f)
+		}
+	}
 	slices.SortFunc(sorted, func(a, b TailFit) int {
 		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.Period, b.Period))
 	})
@@ -57,9 +64,6 @@ func bestFits(fits []TailFit, decided int) []TailFit {
 	for _, f := range sorted {
 		if len(best) == maxBestFits {
 			break
-		}
-		if f.Repetitions < 2 || f.Start >= decided {
-			continue
 		}
 		redundant := slices.ContainsFunc(best, func(b TailFit) bool { return f.Period%b.Period == 0 && f.Start >= b.Start })
 		if !redundant {
