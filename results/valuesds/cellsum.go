@@ -101,8 +101,12 @@ func (s *CellSum) State() ([]byte, error) {
 	return append(binary.LittleEndian.AppendUint32(nil, uint32(len(rows))), append(rows, cells...)...), nil
 }
 
-// RestoreCellSum returns the sum that State saved, of count cells.
-func RestoreCellSum(state []byte, count int64) (*CellSum, error) {
+// RestoreCellSum returns the sum that State saved after rows rows holding
+// count cells in all. It fails if the state does not decode or has taken
+// other rows or cells (the lengths its SHA-256 states record), so that a
+// checkpoint pairing a sum with another row is refused even when its own
+// checksum is right.
+func RestoreCellSum(state []byte, rows, count int64) (*CellSum, error) {
 	s := &CellSum{rows: sha256.New(), cells: sha256.New(), count: count}
 	if len(state) < 4 || int64(binary.LittleEndian.Uint32(state)) > int64(len(state)-4) {
 		return nil, fmt.Errorf("restore the cells_sha256 state: %d bytes do not hold one", len(state))
@@ -113,6 +117,9 @@ func RestoreCellSum(state []byte, count int64) (*CellSum, error) {
 	}
 	if err := s.cells.(encoding.BinaryUnmarshaler).UnmarshalBinary(state[n:]); err != nil {
 		return nil, fmt.Errorf("restore the cells_sha256 state: %w", err)
+	}
+	if err := s.checkTaken(rows, count); err != nil {
+		return nil, err
 	}
 	return s, nil
 }

@@ -67,10 +67,7 @@ func (w *Writer) restore(p Progress) error {
 	if cells != p.Cells || next != p.NextRow || next > w.meta.Rows.Last+1 {
 		return fmt.Errorf("checkpoint: %d cells and next row %d, but its parts hold %d cells and end before row %d", p.Cells, p.NextRow, cells, next)
 	}
-	if w.sum, err = RestoreCellSum(p.CellsState, cells); err != nil {
-		return err
-	}
-	if err := w.sum.checkTaken(next-w.meta.Rows.First, cells); err != nil {
+	if w.sum, err = RestoreCellSum(p.CellsState, next-w.meta.Rows.First, cells); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	if err := checkPartFiles(w.partial, p.Parts); err != nil {

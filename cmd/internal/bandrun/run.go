@@ -235,7 +235,7 @@ func (j Job) valuesOptions() valuesds.Options {
 func (r *runner) resumeConsumers(cp checkpoint) error {
 	if !r.job.WriteValues {
 		var err error
-		r.sum, err = valuesds.RestoreCellSum(cp.CellSum, cp.Cells)
+		r.sum, err = valuesds.RestoreCellSum(cp.CellSum, max(0, cp.Next-r.job.Rows[0]), cp.Cells)
 		return err
 	}
 	var p valuesds.Progress

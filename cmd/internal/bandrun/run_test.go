@@ -2,6 +2,7 @@ package bandrun
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
@@ -208,4 +210,94 @@ func TestFullDiskKeepsTheLastState(t *testing.T) {
 		t.Error("the run started afresh instead of resuming")
 	}
 	checkDataset(t, got.Path, want)
+}
+
+// TestResumeRefusesAlteredState rewrites the state file of an interrupted
+// run with one field changed and a valid checksum, as a buggy or foreign
+// program would: each is refused, and the unchanged one, rewritten the
+// same way, resumes to the uninterrupted run's cells.
+func TestResumeRefusesAlteredState(t *testing.T) {
+	tests := []struct {
+		name   string
+		values bool
+		alter  func(cp *checkpoint, p *valuesds.Progress, st *band.State)
+		want   string
+	}{
+		{"unchanged", false, func(*checkpoint, *valuesds.Progress, *band.State) {}, ""},
+		{"unchanged, values", true, func(*checkpoint, *valuesds.Progress, *band.State) {}, ""},
+		{"header a block later", false, func(cp *checkpoint, _ *valuesds.Progress, _ *band.State) { cp.Next += 1000 }, "band state is at row"},
+		{"header and band a block later", false, func(cp *checkpoint, _ *valuesds.Progress, st *band.State) {
+			cp.Next += 1000
+			st.Next += 1000
+		}, "cells_sha256 state has taken"},
+		{"cells miscounted", false, func(cp *checkpoint, _ *valuesds.Progress, _ *band.State) { cp.Cells++ }, "cells_sha256 state has taken"},
+		{"no cells_sha256 state", false, func(cp *checkpoint, _ *valuesds.Progress, _ *band.State) { cp.CellSum = nil }, "cells_sha256 state"},
+		{"negative seconds", false, func(cp *checkpoint, _ *valuesds.Progress, _ *band.State) { cp.Seconds = -1 }, "out of range"},
+		{"row beyond n", false, func(cp *checkpoint, _ *valuesds.Progress, st *band.State) {
+			cp.Next, st.Next = 1<<40, 1<<40
+		}, "out of range"},
+		{"progress a block earlier", true, func(_ *checkpoint, p *valuesds.Progress, _ *band.State) { p.NextRow -= 1000 }, "goes on from row"},
+		{"part's checksum", true, func(_ *checkpoint, p *valuesds.Progress, _ *band.State) {
+			p.Parts[0].SHA256 = strings.Repeat("0", 64)
+		}, "damaged"},
+		{"other write", true, func(cp *checkpoint, _ *valuesds.Progress, _ *band.State) { cp.Write = "none" }, "-write"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			job := testJob(t, "gneg1", 20000, 0, 30, t.TempDir())
+			job.WriteValues = tt.values
+			whole := job
+			whole.Out = t.TempDir()
+			want, err := Run(context.Background(), whole)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := interruptedOnce(t, job)
+			rewriteState(t, path, tt.alter)
+			job.Resume = true
+			got, err := Run(context.Background(), job)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Sum != want.Sum || got.Cells != want.Cells {
+					t.Fatalf("resumed to %d cells, sum %s; want %d, %s", got.Cells, got.Sum, want.Cells, want.Sum)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("resumed with %d cells, sum %s, error %v; want an error with %q", got.Cells, got.Sum, err, tt.want)
+			}
+		})
+	}
+}
+
+// rewriteState reads the state file at path, lets alter change it, and
+// writes it back with a valid checksum.
+func rewriteState(t *testing.T, path string, alter func(*checkpoint, *valuesds.Progress, *band.State)) {
+	t.Helper()
+	var cp checkpoint
+	body, err := results.LoadStateInto(path, &cp, maxCheckpointBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st band.State
+	if err := st.UnmarshalBinary(body); err != nil {
+		t.Fatal(err)
+	}
+	var p valuesds.Progress
+	if cp.Progress != nil {
+		if err := json.Unmarshal(cp.Progress, &p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	alter(&cp, &p, &st)
+	if cp.Progress != nil {
+		if cp.Progress, err = json.Marshal(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := saveCheckpoint(path, cp, st); err != nil {
+		t.Fatal(err)
+	}
 }
