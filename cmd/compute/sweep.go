@@ -155,15 +155,15 @@ func bandEstimate(opts options) plan {
 // The pattern search's costs per row and value searched, and per row,
 // measured for G₋₁, values 0–200, at n = 10⁶ and 10⁷ (2 workers), with a
 // margin: its index took 0.086 bytes (zstd chunks in memory up to 1 GB,
-// spilled to disk beyond), indexing 12 ns on the sweep's collector and
-// searching 40 ns of wall time; the columns searched and the exceptions
-// of late starts about 125 bytes a row; the proof bisects on V with about
-// eight sweeps of -prove-bound rows.
+// spilled to disk beyond), indexing 10 ns on the sweep's collector and
+// searching 14 ns of wall time (28.7 s at n = 10⁷); the columns searched
+// and the exceptions of late starts about 125 bytes a row; the proof
+// bisects on V with about eight sweeps of -prove-bound rows.
 const (
 	patternIndexBytes  = 0.1
 	patternIndexBudget = 1 << 30
 	patternIndexNanos  = 15
-	patternSearchNanos = 45
+	patternSearchNanos = 20
 	patternBytesPerRow = 130
 	patternProofSweeps = 8
 )

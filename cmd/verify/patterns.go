@@ -62,6 +62,7 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	warnUnchecked(stderr, opts.in)
 	opts.from.AddG(opts.in, info.SHA256)
 	var found []pattern.Result
 	for v := opts.values.lo; v <= opts.values.hi; v++ {
@@ -144,6 +145,7 @@ func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
+	warnUnchecked(stderr, path)
 	if err := addInputs(&opts.from, in); err != nil {
 		return err
 	}
@@ -182,4 +184,17 @@ func patternClaimsInput(in, table string) (string, inputSet, error) {
 	}
 	f := tableFile{ID: info.Table, File: filepath.Base(filepath.Clean(in)), N: info.N, path: in}
 	return in, inputSet{dir: filepath.Dir(in), found: []tableFile{f}}, nil
+}
+
+// warnUnchecked says, for a values file of an earlier version, that no
+// checksum covers its rows: its cells are checked against the file's own
+// invariants as they are read, but a damaged cell that keeps them could
+// still be reported as a counterexample. A values dataset has a sha256
+// per part and cells_sha256, checked before anything is reported.
+func warnUnchecked(stderr io.Writer, path string) {
+	if results.IsValuesFileName(path) && !valuesds.IsDataset(path) {
+		fmt.Fprintf(stderr, "verify: %s is a values file of an earlier version, with no checksum of its rows: "+
+			"a counterexample found in it may be damage; to be sure, compute the values again as a dataset "+
+			"(compute -write values) and verify that\n", path)
+	}
 }
