@@ -198,11 +198,10 @@ func searchColumn(col column, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	total, decided := col.rows(), col.decided()
-	runStart := runStarts(col.d)
 	res := Result{Pattern: Pattern{Value: col.value}, Status: None}
 	var stagePatterns []*Pattern
 	for _, rows := range []int{(total + 1) / 2, (3*total + 3) / 4, total} {
-		s, p, fits, err := searchStage(col, runStart, rows, min(rows, decided), opt)
+		s, p, fits, err := searchStage(col, rows, min(rows, decided), opt)
 		if err != nil {
 			return Result{}, err
 		}
@@ -278,15 +277,15 @@ func grade(r Result) string {
 }
 
 // searchStage runs the rule on the first rows rows, of which the first
-// decided are decided (runStart: runStarts of the column), and returns the stage, its pattern (nil if none) and
+// decided are decided, and returns the stage, its pattern (nil if none) and
 // the tail fit of every period tried.
-func searchStage(col column, runStart []int32, rows, decided int, opt Options) (Stage, *Pattern, []TailFit, error) {
+func searchStage(col column, rows, decided int, opt Options) (Stage, *Pattern, []TailFit, error) {
 	d, v := col.d, col.value
 	rule := newRule(rows, decided, opt)
 	stage := Stage{Rows: rows}
 	var fits []TailFit
 	for p := 1; p <= rule.MaxPeriod; p++ {
-		fit := tailFit(d, runStart, decided, p)
+		fit := tailFit(d, decided, p)
 		fits = append(fits, fit)
 		if !rule.accepts(fit) {
 			continue

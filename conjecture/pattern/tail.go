@@ -18,37 +18,17 @@ type TailFit struct {
 	Repetitions int `json:"repetitions"`
 }
 
-// runStarts returns, for each row x, the first row of the run of equal
-// offsets holding x; an absent row is a run of its own.
-func runStarts(d []int32) []int32 {
-	starts := make([]int32, len(d))
-	for x := range d {
-		if x > 0 && d[x] == d[x-1] && d[x] != absent {
-			starts[x] = starts[x-1]
-		} else {
-			starts[x] = int32(x)
-		}
-	}
-	return starts
-}
-
 // tailStart returns the least x₀ such that d[x] = d[x+p] for every x with
 // x₀ ≤ x and x + p < decided, no row from x₀ on being absent. It compares
 // rows pairwise from the top down and stops at the first difference, so a
 // period the tail does not have costs a few rows, not a scan of the table:
-// this is what makes trying every period up to rows/MinPeriods cheap. Runs
-// of equal offsets are crossed in one step (runStart, from runStarts):
-// where x and x + p agree, so do all the rows down to where the run of x,
-// or the run of x + p moved down p, begins. Without that, a value whose
-// offsets stay the same for thousands of rows cost thousands of rows for
-// every period shorter than its runs.
-func tailStart(d, runStart []int32, decided, p int) int {
+// this is what makes trying every period up to rows/MinPeriods cheap.
+func tailStart(d []int32, decided, p int) int {
 	x := decided - 1 - p
-	for x >= 0 {
+	for ; x >= 0; x-- {
 		if d[x] != d[x+p] || d[x] == absent {
 			break
 		}
-		x = max(int(runStart[x]), int(runStart[x+p])-p) - 1
 	}
 	// An absent row r in the tail stops the loop at r or at r − p, so a
 	// tail holding one is shorter than two periods: never accepted.
@@ -56,8 +36,8 @@ func tailStart(d, runStart []int32, decided, p int) int {
 }
 
 // tailFit is the tail of d for period p over the first decided rows.
-func tailFit(d, runStart []int32, decided, p int) TailFit {
-	start := tailStart(d, runStart, decided, p)
+func tailFit(d []int32, decided, p int) TailFit {
+	start := tailStart(d, decided, p)
 	return TailFit{Period: p, Start: start, Repetitions: (decided - start) / p}
 }
 
