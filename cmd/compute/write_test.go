@@ -159,10 +159,7 @@ func TestKillAndResumeWithoutTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "compute")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCompute(t)
 	const id, n = "gstarneg1", 4000
 	whole := t.TempDir()
 	// Parts of 1024 rows (values 0-4000): four checkpoints to resume from.
