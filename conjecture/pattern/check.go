@@ -86,7 +86,7 @@ func check(col column, p Pattern, rows int) (Verdict, error) {
 				}
 				if agrees {
 					if x >= p.Start {
-						residue = (residue + 1) % p.Period
+						residue = nextResidue(residue, p.Period)
 					}
 					if confirming {
 						verdict.ConfirmedTo = x
@@ -96,7 +96,7 @@ func check(col column, p Pattern, rows int) (Verdict, error) {
 			}
 		}
 		if x >= p.Start {
-			residue = (residue + 1) % p.Period
+			residue = nextResidue(residue, p.Period)
 		}
 		if x < p.Start && p.ExceptionsOmitted > 0 {
 			continue // the pattern does not state these rows
@@ -138,4 +138,13 @@ func check(col column, p Pattern, rows int) (Verdict, error) {
 		}
 	}
 	return verdict, nil
+}
+
+// nextResidue is (r + 1) mod period for 0 ≤ r < period, without the
+// division that would cost more than the rest of a row's check.
+func nextResidue(r, period int) int {
+	if r++; r == period {
+		return 0
+	}
+	return r
 }

@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"cmp"
+	"iter"
 	"slices"
 )
 
@@ -54,20 +55,63 @@ func (c column) cells(dst []int, x int) []int {
 	return dst
 }
 
-// exceptions returns every cell of the value in the rows x < start, in
-// row-major order; ok is false if one of those rows has no cell of the
-// value inside the table, as the list would then be incomplete.
-func (c column) exceptions(start int) (cells []Cell, ok bool) {
-	cells = []Cell{}
+// exceptionCount returns the number of cells of the value in the rows
+// x < start; ok is false if one of those rows has no cell of the value
+// inside the table, or start is beyond the column's rows, as a list of
+// exceptions would then be incomplete.
+func (c column) exceptionCount(start int) (count int, ok bool) {
 	var ys []int
 	for x := range min(start, c.rows()) {
-		ys = c.cells(ys, x)
-		if len(ys) == 0 {
-			return nil, false
+		if ys = c.cells(ys, x); len(ys) == 0 {
+			return 0, false
 		}
-		for _, y := range ys {
-			cells = append(cells, Cell{x, y})
+		count += len(ys)
+	}
+	return count, start <= c.rows()
+}
+
+// cellsBelow yields every cell of the value in the rows x < start, in
+// row-major order.
+func (c column) cellsBelow(start int) iter.Seq[Cell] {
+	return func(yield func(Cell) bool) {
+		var ys []int
+		for x := range min(start, c.rows()) {
+			ys = c.cells(ys, x)
+			for _, y := range ys {
+				if !yield(Cell{x, y}) {
+					return
+				}
+			}
 		}
 	}
-	return cells, start <= c.rows()
+}
+
+// has reports whether the cell cl holds the value.
+func (c column) has(cl Cell) bool {
+	if cl.X < 0 || cl.X >= c.rows() {
+		return false
+	}
+	return slices.Contains(c.cells(nil, cl.X), cl.Y)
+}
+
+// setExceptions sets the exceptions of p, the cells of its value in the
+// rows x < p.Start, from the column: listed, or, when there are more than
+// maxExceptions (if positive), counted and summarised without ever being
+// listed, so that a start late in a table of 10⁸ rows does not cost 16
+// bytes a row. It returns false, leaving p alone, if a row below p.Start
+// has no cell of the value inside the table.
+func (c column) setExceptions(p *Pattern, maxExceptions int) bool {
+	count, ok := c.exceptionCount(p.Start)
+	switch {
+	case !ok:
+		return false
+	case maxExceptions == 0 || count <= maxExceptions:
+		p.Exceptions = slices.AppendSeq([]Cell{}, c.cellsBelow(p.Start))
+		return true
+	}
+	isException := func(cl Cell) bool { return cl.X < p.Start && c.has(cl) }
+	s, others := summarize(*p, c.cellsBelow(p.Start), isException, maxRuns+1)
+	s = omitted(s, others)
+	p.summary, p.ExceptionsOmitted, p.Exceptions = &s, count, []Cell{}
+	return true
 }

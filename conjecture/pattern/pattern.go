@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
-	"strings"
 )
 
 // Limits of a valid Pattern, so that patterns read from a file cannot make
@@ -66,17 +65,6 @@ type Pattern struct {
 
 // exceptionCount is the number of exceptions, those omitted included.
 func (p Pattern) exceptionCount() int { return len(p.Exceptions) + p.ExceptionsOmitted }
-
-// omitExceptions summarises p's exceptions and leaves them out, with the
-// summary's list of other cells when it is longer than maxRuns.
-func (p *Pattern) omitExceptions() {
-	s := p.SummarizeExceptions()
-	if len(s.Others) > maxRuns {
-		s.text = strings.Replace(s.String(), "(listed in the JSON)", "(omitted from the JSON)", 1)
-		s.OthersOmitted, s.Others = len(s.Others), []Cell{}
-	}
-	p.summary, p.ExceptionsOmitted, p.Exceptions = &s, len(p.Exceptions), []Cell{}
-}
 
 // predict returns the column the pattern puts Value in for a row x ≥ Start.
 func (p Pattern) predict(x int) int { return x + p.Offsets[x%p.Period] }

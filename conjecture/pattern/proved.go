@@ -53,12 +53,11 @@ func (b *BandIndex) ApplyProof(r Result, pr Proof, opt Options) (Result, error) 
 	if err != nil {
 		return Result{}, err
 	}
-	exceptions, ok := col.exceptions(pr.Start)
-	if !ok {
+	p := Pattern{Value: v, Period: pr.Period, Start: pr.Start, Offsets: pr.Offsets}
+	if !col.setExceptions(&p, opt.MaxExceptions) {
 		return Result{}, fmt.Errorf("%w: value %d is proved from row %d, but a row below it has no cell of %d inside 0 … %d",
 			ErrProofDisagrees, v, pr.Start, v, b.n)
 	}
-	p := Pattern{Value: v, Period: pr.Period, Start: pr.Start, Offsets: pr.Offsets, Exceptions: exceptions}
 	verdict, err := check(col, p, col.rows())
 	if err != nil {
 		return Result{}, fmt.Errorf("value %d: the proved pattern: %w", v, err)
@@ -71,8 +70,5 @@ func (b *BandIndex) ApplyProof(r Result, pr Proof, opt Options) (Result, error) 
 	r.Pattern, r.Found, r.Status, r.Proof = p, true, Proved, &pr
 	r.Repetitions = max(0, r.Rule.Decided-p.Start) / p.Period
 	r.Grade = grade(r)
-	if opt.MaxExceptions > 0 && len(r.Exceptions) > opt.MaxExceptions {
-		r.omitExceptions()
-	}
 	return r, nil
 }

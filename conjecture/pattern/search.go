@@ -200,8 +200,9 @@ func searchColumn(col column, opt Options) (Result, error) {
 	total, decided := col.rows(), col.decided()
 	res := Result{Pattern: Pattern{Value: col.value}, Status: None}
 	var stagePatterns []*Pattern
+	var scratch []int32
 	for _, rows := range []int{(total + 1) / 2, (3*total + 3) / 4, total} {
-		s, p, fits, err := searchStage(col, rows, min(rows, decided), opt)
+		s, p, fits, err := searchStage(col, rows, min(rows, decided), opt, &scratch)
 		if err != nil {
 			return Result{}, err
 		}
@@ -249,9 +250,6 @@ func searchColumn(col column, opt Options) (Result, error) {
 	}
 	if res.Found {
 		res.Grade = grade(res)
-		if opt.MaxExceptions > 0 && len(res.Exceptions) > opt.MaxExceptions {
-			res.omitExceptions()
-		}
 	}
 	return res, nil
 }
@@ -278,27 +276,32 @@ func grade(r Result) string {
 
 // searchStage runs the rule on the first rows rows, of which the first
 // decided are decided, and returns the stage, its pattern (nil if none) and
-// the tail fit of every period tried.
-func searchStage(col column, rows, decided int, opt Options) (Stage, *Pattern, []TailFit, error) {
+// the tail fits of the periods tried that bestFits could list (at least two
+// periods long). scratch is memory for the tail scanner, reused between
+// stages.
+func searchStage(col column, rows, decided int, opt Options, scratch *[]int32) (Stage, *Pattern, []TailFit, error) {
 	d, v := col.d, col.value
 	rule := newRule(rows, decided, opt)
 	stage := Stage{Rows: rows}
+	tails := newTailScanner(d, decided, rule.MaxPeriod, *scratch)
+	*scratch = tails.holdsFrom
 	var fits []TailFit
 	for p := 1; p <= rule.MaxPeriod; p++ {
-		fit := tailFit(d, decided, p)
-		fits = append(fits, fit)
-		if !rule.accepts(fit) {
-			continue
+		fit := tails.fit(p)
+		if fit.Repetitions >= 2 && fit.Start < decided {
+			fits = append(fits, fit)
 		}
-		exceptions, ok := col.exceptions(fit.Start)
-		if !ok {
+		if !rule.accepts(fit) {
 			continue
 		}
 		offsets := make([]int, p)
 		for x := fit.Start; x < fit.Start+p; x++ {
 			offsets[x%p] = int(d[x])
 		}
-		candidate := Pattern{Value: v, Period: p, Start: fit.Start, Offsets: offsets, Exceptions: exceptions}
+		candidate := Pattern{Value: v, Period: p, Start: fit.Start, Offsets: offsets}
+		if !col.setExceptions(&candidate, opt.MaxExceptions) {
+			continue
+		}
 		verdict, err := check(col, candidate, rows)
 		if err != nil {
 			return Stage{}, nil, nil, err
@@ -307,7 +310,8 @@ func searchStage(col column, rows, decided int, opt Options) (Stage, *Pattern, [
 			continue
 		}
 		candidate.ConfirmedTo = verdict.ConfirmedTo
-		stage.Fit = &fit
+		accepted := fit
+		stage.Fit = &accepted
 		return stage, &candidate, fits, nil
 	}
 	return stage, nil, fits, nil

@@ -41,6 +41,62 @@ func tailFit(d []int32, decided, p int) TailFit {
 	return TailFit{Period: p, Start: start, Repetitions: (decided - start) / p}
 }
 
+// tailScanner finds the tail fits of the periods 1, 2, 3, … of one
+// offset sequence in turn, as tailFit does, without rescanning the tails
+// that a smaller period already covers.
+//
+// If period p holds on the rows s … decided−1 (d[x] = d[x+p], none
+// absent), so does every multiple kp: d[x] = d[x+p] = … = d[x+kp] for
+// x ≥ s, each step inside those rows. So the scan for kp can begin just
+// below s. Without this, a value periodic with period p but rejected by
+// the rule (a late start, an unstable stage) rescans its whole tail for
+// every multiple of p up to the largest period: at n = 10⁸ that is most of
+// the search's time.
+type tailScanner struct {
+	d       []int32
+	decided int
+	// holdsFrom[q] is the least start of a tail already found for a
+	// divisor of q: period q holds from there on. decided when none.
+	holdsFrom []int32
+}
+
+// newTailScanner returns a scanner of the first decided rows of d for the
+// periods 1 … maxPeriod; it reuses the memory of reuse when that is large
+// enough.
+func newTailScanner(d []int32, decided, maxPeriod int, reuse []int32) tailScanner {
+	holdsFrom := reuse[:0]
+	if cap(holdsFrom) < maxPeriod+1 {
+		holdsFrom = make([]int32, maxPeriod+1)
+	}
+	holdsFrom = holdsFrom[:maxPeriod+1]
+	for q := range holdsFrom {
+		holdsFrom[q] = int32(decided)
+	}
+	return tailScanner{d: d, decided: decided, holdsFrom: holdsFrom}
+}
+
+// fit returns the tail fit of period p, equal to tailFit(d, decided, p).
+// The periods must be asked in increasing order, each at most maxPeriod,
+// for the tails of their divisors to be known.
+func (s *tailScanner) fit(p int) TailFit {
+	d, decided := s.d, s.decided
+	x := min(decided-1-p, int(s.holdsFrom[p])-1)
+	for ; x >= 0; x-- {
+		if d[x] != d[x+p] || d[x] == absent {
+			break
+		}
+	}
+	start := max(x+1, 0)
+	// A tail of fewer than two periods saves its multiples too little
+	// to be worth passing on.
+	if decided-start >= 2*p {
+		for q := 2 * p; q < len(s.holdsFrom); q += p {
+			s.holdsFrom[q] = min(s.holdsFrom[q], int32(start))
+		}
+	}
+	return TailFit{Period: p, Start: start, Repetitions: (decided - start) / p}
+}
+
 // maxBestFits is how many tail fits a result without a pattern lists.
 const maxBestFits = 5
 

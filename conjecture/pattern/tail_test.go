@@ -81,3 +81,26 @@ func BenchmarkTailFits(b *testing.B) {
 		})
 	}
 }
+
+// TestTailScannerMatchesTailStart asks the scanner for the periods 1 … max
+// in turn on random sequences, whose tails of a period are passed on to its
+// multiples, and compares every fit with tailStart's full scan.
+func TestTailScannerMatchesTailStart(t *testing.T) {
+	random := rand.New(rand.NewPCG(9, 10))
+	var scratch []int32
+	for trial := range 300 {
+		n := 1 + random.IntN(400)
+		d := randomOffsets(random, n, 1+random.IntN(20))
+		for decided := 0; decided <= n; decided += 1 + random.IntN(40) {
+			maxPeriod := 1 + random.IntN(n+1)
+			tails := newTailScanner(d, decided, maxPeriod, scratch)
+			scratch = tails.holdsFrom
+			for p := 1; p <= maxPeriod; p++ {
+				got := tails.fit(p)
+				if want := tailFit(d, decided, p); got != want {
+					t.Fatalf("trial %d, n=%d decided=%d p=%d: scanner %+v, tailFit %+v; d=%v", trial, n, decided, p, got, want, d)
+				}
+			}
+		}
+	}
+}

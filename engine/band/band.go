@@ -81,13 +81,23 @@ func (st *bandState) finish(i int) {
 func (st *bandState) gather() {
 	out := &st.out
 	out.X0 = st.x0
-	out.Start, out.Y, out.Value = append(out.Start[:0], 0), out.Y[:0], out.Value[:0]
-	for i := range st.rows {
-		k := i * st.cellCap
-		for _, cell := range st.cells[k : k+int(st.cellN[i])] {
-			out.Y = append(out.Y, st.lo+int64(cell>>32))
-			out.Value = append(out.Value, int32(uint32(cell)))
-		}
-		out.Start = append(out.Start, int32(len(out.Y)))
+	start := out.Start[:st.rows+1]
+	start[0] = 0
+	for i, n := range st.cellN[:st.rows] {
+		start[i+1] = start[i] + n
 	}
+	// Local slices, written by index: appends through out would reload
+	// its slice headers after every store.
+	total := int(start[st.rows])
+	ys, values, lo := out.Y[:total], out.Value[:total], st.lo
+	for i := range st.rows {
+		row := st.cells[i*st.cellCap:][:st.cellN[i]]
+		k := int(start[i])
+		rowYs, rowValues := ys[k:][:len(row)], values[k:][:len(row)]
+		for j, cell := range row {
+			rowYs[j] = lo + int64(cell>>32)
+			rowValues[j] = int32(uint32(cell))
+		}
+	}
+	out.Start, out.Y, out.Value = start, ys, values
 }

@@ -59,8 +59,8 @@ func (s *CellSum) AddRow(x int64, ys []int64, vs []int32) {
 		if d < math.MinInt32 || d > math.MaxInt32 {
 			panic(fmt.Sprintf("valuesds: cell (%d, %d) lies beyond int32 of the diagonal", x, y))
 		}
-		binary.LittleEndian.PutUint32(cells[8*k:], uint32(int32(d)))
-		binary.LittleEndian.PutUint32(cells[8*k+4:], uint32(vs[k]))
+		// The offset's four bytes, then the value's, as one store.
+		binary.LittleEndian.PutUint64(cells[8*k:], uint64(uint32(int32(d)))|uint64(uint32(vs[k]))<<32)
 	}
 	if len(s.buf) >= sumBuffer {
 		s.flush()
