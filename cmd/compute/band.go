@@ -15,8 +15,6 @@ import (
 // visited cells per row, and the cells' checksum.
 func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) error {
 	rows := opts.rows[1] + 1
-	bar := newProgress(stderr, opts.quiet, r.ID, "rows", rows)
-	var shown int64
 	var claims []conjecture.Claim
 	for _, c := range opts.claims {
 		if c.Table == r.ID {
@@ -27,19 +25,32 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 		Table: r, N: int64(opts.n), Values: opts.values, Rows: opts.rows, Out: opts.out,
 		WriteValues: opts.write.values, Workers: opts.cfg.Workers, Tile: opts.tile,
 		Checkpoint: opts.checkpoint, Resume: opts.resume, Claims: claims,
-		Progress: func(done, _ int64) {
-			bar.add(done - shown)
-			shown = done
-		},
 	}
 	if opts.patterns {
 		var err error
-		if job.Patterns, err = preparePatterns(ctx, r, opts, stdout, stderr); err != nil {
+		if job.Patterns, err = preparePatterns(ctx, r, opts, stdout); err != nil {
 			return err
 		}
 	}
+	// The rows swept, then, with -patterns, the values searched after
+	// them: each with its own rate and ETA.
+	bar := newProgress(stderr, opts.quiet, r.ID, "rows", rows)
+	var searched progress
+	var shown int64
+	job.Progress = func(done, _ int64) {
+		bar.add(done - shown)
+		shown = done
+		if done == rows && job.Patterns != nil {
+			bar.finish()
+			searched = newProgress(stderr, opts.quiet, r.ID, "values searched", int64(opts.values.Hi-opts.values.Lo+1))
+		}
+	}
+	if job.Patterns != nil {
+		job.Patterns.Progress = func(int, int) { searched.add(1) }
+	}
 	res, err := bandrun.Run(ctx, job)
 	bar.finish()
+	searched.finish()
 	if err != nil {
 		return fmt.Errorf("%s: %w", r.ID, err)
 	}

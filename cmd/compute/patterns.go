@@ -5,11 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sync/atomic"
-	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/bandrun"
-	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/conjecture/provenance"
@@ -70,7 +67,7 @@ func (f patternFlags) apply(opts *options, set map[string]bool) error {
 
 // preparePatterns proves what a repeated band state proves of table r and
 // returns the pattern search of its band run.
-func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) (*bandrun.PatternSearch, error) {
+func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout io.Writer) (*bandrun.PatternSearch, error) {
 	cfg := band.Config{Workers: opts.cfg.Workers}
 	proved, err := patternfiles.Prove(ctx, r.ID, int64(opts.n), int(opts.values.Hi), opts.proveBound, opts.out, cfg)
 	if err != nil {
@@ -83,27 +80,8 @@ func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout
 	} else {
 		fmt.Fprintf(stdout, "%-10s no repeated band state within %d rows, even for V = 0: nothing proved\n", r.ID, opts.proveBound)
 	}
-	ps := &bandrun.PatternSearch{Workers: min(opts.cfg.Workers, 2), Proofs: proved.Proofs,
-		Options: pattern.Options{MaxExceptions: maxListedExceptions}}
-	if !opts.quiet {
-		var done, total atomic.Int64
-		ps.Progress = func(d, t int) { done.Store(int64(d)); total.Store(int64(t)) }
-		stop := cli.StartProgress(stderr, 5*time.Second, func(time.Duration) string {
-			return fmt.Sprintf("compute: %s: patterns of %d of %d values searched", r.ID, done.Load(), total.Load())
-		})
-		ps.Progress = chainStop(ps.Progress, stop)
-	}
-	return ps, nil
-}
-
-// chainStop returns progress that also calls stop once every value is done.
-func chainStop(progress func(done, total int), stop func()) func(done, total int) {
-	return func(done, total int) {
-		progress(done, total)
-		if done == total {
-			stop()
-		}
-	}
+	return &bandrun.PatternSearch{Workers: min(opts.cfg.Workers, 2), Proofs: proved.Proofs,
+		Options: pattern.Options{MaxExceptions: maxListedExceptions}}, nil
 }
 
 // writePatterns writes the pattern search's files and prints their summary.

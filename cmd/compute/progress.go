@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -15,9 +16,10 @@ import (
 // line every cli.ProgressInterval, so that an overnight run's log shows it
 // is alive; nothing with -quiet.
 type progress struct {
-	bar  *progressbar.ProgressBar
-	done *atomic.Int64
-	stop func()
+	bar      *progressbar.ProgressBar
+	done     *atomic.Int64
+	stop     func()
+	finished *sync.Once
 }
 
 // newProgress shows the units (cells, rows) done of total, their rate and
@@ -27,7 +29,7 @@ func newProgress(stderr io.Writer, quiet bool, table, units string, total int64)
 	case quiet:
 		return progress{}
 	case cli.IsTerminal(stderr):
-		return progress{bar: progressbar.NewOptions64(total,
+		return progress{finished: new(sync.Once), bar: progressbar.NewOptions64(total,
 			progressbar.OptionSetWriter(stderr),
 			progressbar.OptionSetDescription(table),
 			progressbar.OptionSetItsString(units),
@@ -48,7 +50,7 @@ func newProgress(stderr io.Writer, quiet bool, table, units string, total int64)
 		}
 		return line
 	})
-	return progress{done: done, stop: stop}
+	return progress{finished: new(sync.Once), done: done, stop: stop}
 }
 
 // add counts units more done.
@@ -61,12 +63,17 @@ func (p progress) add(units int64) {
 	}
 }
 
-// finish clears the bar, or stops the lines.
+// finish clears the bar, or stops the lines; only the first call counts.
 func (p progress) finish() {
-	if p.bar != nil {
-		p.bar.Exit()
+	if p.finished == nil {
+		return
 	}
-	if p.stop != nil {
-		p.stop()
-	}
+	p.finished.Do(func() {
+		if p.bar != nil {
+			p.bar.Exit()
+		}
+		if p.stop != nil {
+			p.stop()
+		}
+	})
 }

@@ -74,7 +74,8 @@ func NewReport(table string, r Result) Report {
 	}
 	if r.Found {
 		summary := r.SummarizeExceptions()
-		rep.Period, rep.Start, rep.Repetitions, rep.Form, rep.Exceptions = r.Period, r.Start, r.Repetitions, r.Form(), &summary
+		form, _ := r.form()
+		rep.Period, rep.Start, rep.Repetitions, rep.Form, rep.Exceptions = r.Period, r.Start, r.Repetitions, form, &summary
 	}
 	return rep
 }

@@ -59,7 +59,7 @@ func Markdown(table, symbol string, n int, results []Result, from *provenance.Pr
 			"the other values are observed to n only.\n\n")
 	}
 	// A form can take a while (TwoFamilies tries every pair of divisors of
-	// a long period): each is found once.
+	// a long period): each is taken once, from the search if it kept it.
 	forms := make([]patternForm, len(results))
 	for i, r := range results {
 		if r.Found {

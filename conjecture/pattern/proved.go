@@ -70,5 +70,6 @@ func (b *BandIndex) ApplyProof(r Result, pr Proof, opt Options) (Result, error) 
 	r.Pattern, r.Found, r.Status, r.Proof = p, true, Proved, &pr
 	r.Repetitions = max(0, r.Rule.Decided-p.Start) / p.Period
 	r.Grade = grade(r)
+	r.keepForm()
 	return r, nil
 }

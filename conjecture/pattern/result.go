@@ -23,7 +23,8 @@ func (r Result) String() string {
 		}
 		list := "[" + strings.Join(offsets, ",") + "]"
 		if r.Period > maxListedOffsets {
-			list = "{" + r.Form() + "}"
+			form, _ := r.form()
+			list = "{" + form + "}"
 		}
 		below := r.SummarizeExceptions()
 		fmt.Fprintf(&b, "v=%d period=%d start=%d offsets=%s exceptions=%d", r.Value, r.Period, r.Start, list, below.Exceptions)

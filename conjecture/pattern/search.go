@@ -174,6 +174,25 @@ type Result struct {
 	// Proof, when Status is Proved, is the proof of the pattern for all
 	// x and y (see BandIndex.ApplyProof).
 	Proof *Proof
+	// formed is the pattern's Form and FormComplete, found once by the
+	// search (keepForm) for the JSON and the Markdown, which both state
+	// it: a long period's can take seconds (TwoFamilies).
+	formed *patternForm
+}
+
+// keepForm finds the form of r's pattern, which must not change from then
+// on, and keeps it with r.
+func (r *Result) keepForm() {
+	text, complete := r.Pattern.form()
+	r.formed = &patternForm{text: text, complete: complete}
+}
+
+// form is the form of r's pattern: the one kept, or found now.
+func (r Result) form() (text string, complete bool) {
+	if r.formed != nil {
+		return r.formed.text, r.formed.complete
+	}
+	return r.Pattern.form()
 }
 
 // Search finds where value v lies in the indexed table as a Pattern: the
@@ -250,6 +269,7 @@ func searchColumn(col column, opt Options) (Result, error) {
 	}
 	if res.Found {
 		res.Grade = grade(res)
+		res.keepForm()
 	}
 	return res, nil
 }
