@@ -288,45 +288,57 @@ func (p Pattern) TwoFamilies() (Families, bool) {
 // familySplit tries the splits of TwoFamilies on one pattern's offsets.
 // Family 1 for a period q₁ depends on q₁ alone, so it is found once per
 // divisor, and each pair then costs one pass that usually stops early. The
-// offsets lie between lo and lo + len(count) − 1, so a class's offsets are
-// counted in a slice, not a map.
+// offsets are kept as their rank among the distinct offsets, so that a
+// class's offsets are counted in a slice, not a map: a period near 10⁶ has
+// a hundred divisors and thousands of pairs.
 type familySplit struct {
-	offsets []int
-	lo      int
-	count   []int
-	first   map[int][]int // family 1's offset by class mod q₁, by q₁
-	second  []int
-	known   []bool
+	ranks    []int32 // ranks[r]: the rank of residue r's offset
+	distinct []int   // the distinct offsets, increasing
+	count    []int32 // count[rank] within the class being counted …
+	class    []int32 // … valid where class[rank] is that class + 1
+	first    map[int][]int32 // family 1's rank by class mod q₁, by q₁
+	second   []int32
+	known    []bool
 }
 
 // newFamilySplit prepares the splits of offsets, which must not be empty.
 func newFamilySplit(offsets []int) *familySplit {
-	lo, hi := slices.Min(offsets), slices.Max(offsets)
-	return &familySplit{offsets: offsets, lo: lo, count: make([]int, hi-lo+1), first: map[int][]int{}}
+	distinct := slices.Compact(slices.Sorted(slices.Values(offsets)))
+	ranks := make([]int32, len(offsets))
+	for r, d := range offsets {
+		k, _ := slices.BinarySearch(distinct, d)
+		ranks[r] = int32(k)
+	}
+	return &familySplit{ranks: ranks, distinct: distinct, count: make([]int32, len(distinct)),
+		class: make([]int32, len(distinct)), first: map[int][]int32{}}
 }
 
-// firstFamily returns, for each class mod q1, the offset most of the class
-// has, the least of those on a tie.
-func (s *familySplit) firstFamily(q1 int) []int {
+// firstFamily returns, for each class mod q1, the rank of the offset most
+// of the class has, the least of those on a tie (ranks order as offsets).
+func (s *familySplit) firstFamily(q1 int) []int32 {
 	if first, ok := s.first[q1]; ok {
 		return first
 	}
-	offsets := s.offsets
-	first := make([]int, q1)
+	ranks, count, class := s.ranks, s.count, s.class
+	first := make([]int32, q1)
 	for c := range q1 {
-		best, most := 0, 0
-		for r := c; r < len(offsets); r += q1 {
-			d := offsets[r]
-			s.count[d-s.lo]++
-			if k := s.count[d-s.lo]; k > most || (k == most && d < best) {
-				best, most = d, k
+		// class[k] ≠ c+1 means count[k] is left from an earlier class:
+		// no pass to clear it.
+		stamp := int32(c + 1)
+		best, most := int32(0), int32(0)
+		for r := c; r < len(ranks); r += q1 {
+			k := ranks[r]
+			if class[k] != stamp {
+				class[k], count[k] = stamp, 0
 			}
-		}
-		for r := c; r < len(offsets); r += q1 {
-			s.count[offsets[r]-s.lo] = 0
+			count[k]++
+			if n := count[k]; n > most || (n == most && k < best) {
+				best, most = k, n
+			}
 		}
 		first[c] = best
 	}
+	clear(class) // the stamps start again at 1 for the next q₁
 	s.first[q1] = first
 	return first
 }
@@ -339,15 +351,23 @@ func (s *familySplit) try(q1, q2 int) (n1 int, ok bool) {
 	s.second = slices.Grow(s.second[:0], q2)[:q2]
 	s.known = slices.Grow(s.known[:0], q2)[:q2]
 	clear(s.known)
-	for r, d := range s.offsets {
-		switch c := r % q2; {
-		case d == first[r%q1]:
+	// c1, c2 are r mod q1 and r mod q2, kept without a division.
+	c1, c2 := 0, 0
+	for _, k := range s.ranks {
+		switch {
+		case k == first[c1]:
 			n1++
-		case !s.known[c]:
-			s.second[c], s.known[c] = d, true
-		case s.second[c] != d:
+		case !s.known[c2]:
+			s.second[c2], s.known[c2] = k, true
+		case s.second[c2] != k:
 			return 0, false
 		}
+		if c1++; c1 == q1 {
+			c1 = 0
+		}
+		if c2++; c2 == q2 {
+			c2 = 0
+		}
 	}
-	return n1, n1 > 0 && n1 < len(s.offsets)
+	return n1, n1 > 0 && n1 < len(s.ranks)
 }
