@@ -292,10 +292,10 @@ func (p Pattern) TwoFamilies() (Families, bool) {
 // class's offsets are counted in a slice, not a map: a period near 10⁶ has
 // a hundred divisors and thousands of pairs.
 type familySplit struct {
-	ranks    []int32 // ranks[r]: the rank of residue r's offset
-	distinct []int   // the distinct offsets, increasing
-	count    []int32 // count[rank] within the class being counted …
-	class    []int32 // … valid where class[rank] is that class + 1
+	ranks    []int32         // ranks[r]: the rank of residue r's offset
+	distinct []int           // the distinct offsets, increasing
+	count    []int32         // count[rank] within the class being counted …
+	class    []int32         // … valid where class[rank] is that class + 1
 	first    map[int][]int32 // family 1's rank by class mod q₁, by q₁
 	second   []int32
 	known    []bool
