@@ -292,13 +292,12 @@ func (p Pattern) TwoFamilies() (Families, bool) {
 // class's offsets are counted in a slice, not a map: a period near 10⁶ has
 // a hundred divisors and thousands of pairs.
 type familySplit struct {
-	ranks    []int32         // ranks[r]: the rank of residue r's offset
-	distinct []int           // the distinct offsets, increasing
-	count    []int32         // count[rank] within the class being counted …
-	class    []int32         // … valid where class[rank] is that class + 1
-	first    map[int][]int32 // family 1's rank by class mod q₁, by q₁
-	second   []int32
-	known    []bool
+	ranks  []int32         // ranks[r]: the rank of residue r's offset
+	count  []int32         // count[rank] within the class being counted …
+	class  []int32         // … valid where class[rank] is that class + 1
+	first  map[int][]int32 // family 1's rank by class mod q₁, by q₁
+	second []int32
+	known  []bool
 }
 
 // newFamilySplit prepares the splits of offsets, which must not be empty.
@@ -309,7 +308,7 @@ func newFamilySplit(offsets []int) *familySplit {
 		k, _ := slices.BinarySearch(distinct, d)
 		ranks[r] = int32(k)
 	}
-	return &familySplit{ranks: ranks, distinct: distinct, count: make([]int32, len(distinct)),
+	return &familySplit{ranks: ranks, count: make([]int32, len(distinct)),
 		class: make([]int32, len(distinct)), first: map[int][]int32{}}
 }
 
