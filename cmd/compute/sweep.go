@@ -153,18 +153,21 @@ func bandEstimate(opts options) plan {
 }
 
 // The pattern search's costs per row and value searched, and per row,
-// measured for G₋₁, values 0–200, at n = 10⁶ and 10⁷ (2 workers), with a
-// margin: its index took 0.086 bytes (zstd chunks in memory up to 1 GB,
-// spilled to disk beyond), indexing 10 ns on the sweep's collector and
-// searching 14 ns of wall time (28.7 s at n = 10⁷); the columns searched
-// and the exceptions of late starts about 125 bytes a row; the proof
+// measured for G₋₁, G*₋₁ and G_P, values 0–200, at n = 10⁷ and 10⁸ (2
+// workers), with a margin: its index took up to 0.16 bytes (zstd chunks in
+// memory up to 1 GB, spilled to disk beyond), indexing 7 ns of wall time on
+// the sweep's collector and searching 5.6 ns (90–113 s at n = 10⁸); the two
+// columns searched at once 8 bytes a row. The Go heap grows to about twice
+// what is live: 4.0 GB peak at n = 10⁸, 1.18 GB at 10⁷, 201–234 MB at 10⁶
+// (the proof's sweeps and the runtime about 150 MB of it). The proof
 // bisects on V with about eight sweeps of -prove-bound rows.
 const (
-	patternIndexBytes  = 0.1
+	patternIndexBytes  = 0.2
 	patternIndexBudget = 1 << 30
-	patternIndexNanos  = 15
-	patternSearchNanos = 20
-	patternBytesPerRow = 130
+	patternIndexNanos  = 8
+	patternSearchNanos = 8
+	patternBytesPerRow = 20
+	patternFixedBytes  = 150 << 20
 	patternProofSweeps = 8
 )
 
@@ -175,7 +178,8 @@ func withPatterns(p plan, opts options, cores float64) plan {
 	rowValues := rows * float64(opts.values.Hi-opts.values.Lo+1)
 	tables := float64(len(opts.tables))
 	index := rowValues * patternIndexBytes
-	p.memory = saturate(float64(p.memory) + math.Min(index, patternIndexBudget) + rows*patternBytesPerRow)
+	live := math.Min(index, patternIndexBudget) + rows*patternBytesPerRow
+	p.memory = saturate(float64(p.memory) + patternFixedBytes + 2*live)
 	p.disk = saturate(float64(p.disk) + math.Max(0, index-patternIndexBudget))
 	proof := patternProofSweeps * float64(opts.proveBound) * float64(opts.values.Hi+1) * bandNanosPerCell * 1e-9 / cores
 	p.seconds += tables * (rowValues*(patternIndexNanos+patternSearchNanos)*1e-9 + proof)
