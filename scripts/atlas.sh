@@ -2,7 +2,7 @@
 # The atlas: the patterns of G₋₁, G*₋₁ and G_P for the values 0-HI at size N,
 # proofs included, in one report.
 #
-# Usage: bash scripts/atlas.sh [-n N] [-values 0-HI] [-out DIR] [-value V] [-python PY]
+# Usage: bash scripts/atlas.sh [-n N] [-values 0-HI] [-out DIR] [-value V] [-python PY] [-fresh]
 #   -n N          0 <= x, y <= N (default 100000000)
 #   -values 0-HI  the values searched and proved (default 0-200)
 #   -out DIR      where compute writes <id>_n<N>.patterns.{json,md} and
@@ -11,11 +11,16 @@
 #                 value of each table with a pattern)
 #   -python PY    the Python with grundytables and matplotlib (default
 #                 .venv/bin/python if there is one, else python3)
+#   -fresh        recompute every table, even one whose patterns file for N
+#                 and 0-HI an earlier (interrupted) run of atlas.sh left in DIR
 #
 # Runs compute -patterns (band sweep, -write none) for each table in turn,
-# then python -m grundytables.atlas, which writes DIR/atlas_n<N>/atlas.md,
-# atlas.json, period_start.png and offsets_<id>_v<V>.png. Exit status: 0
-# done, 1 a step failed, 2 bad usage.
+# with its progress on stderr, then python -m grundytables.atlas, which
+# writes DIR/atlas_n<N>/atlas.md, atlas.json, period_start.png and
+# offsets_<id>_v<V>.png. A table whose patterns file for N and the values
+# 0-HI is already in DIR (compute writes it atomically, last) is not
+# computed again, so that a run stopped after a table loses nothing of it.
+# Exit status: 0 done, 1 a step failed, 2 bad usage.
 set -euo pipefail
 
 n=100000000
@@ -24,6 +29,7 @@ out=out
 value=""
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 python="${PYTHON:-}"
+fresh=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     -n) n="${2:?-n needs a value}"; shift 2 ;;
@@ -31,7 +37,8 @@ while [[ $# -gt 0 ]]; do
     -out) out="${2:?-out needs a value}"; shift 2 ;;
     -value) value="${2:?-value needs a value}"; shift 2 ;;
     -python) python="${2:?-python needs a value}"; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -fresh) fresh=1; shift ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "atlas.sh: unknown argument $1 (see -h)" >&2; exit 2 ;;
   esac
 done
@@ -56,9 +63,27 @@ mkdir -p "$out"
 bin="$(mktemp -d)"
 trap 'rm -rf "$bin"' EXIT
 go build -C "$repo" -o "$bin/" ./cmd/compute
+# complete ID: DIR holds ID's patterns file for n = N and the values 0-HI.
+complete() {
+  "$python" - "$out/${1}_n$n.patterns.json" "$n" "${values#0-}" <<'PY'
+import json, sys
+path, n, hi = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+try:
+    with open(path) as f:
+        report = json.load(f)
+except (OSError, ValueError):
+    sys.exit(1)
+values = [v.get("value") for v in report.get("values", [])]
+sys.exit(0 if report.get("n") == n and values == list(range(hi + 1)) else 1)
+PY
+}
 for id in gneg1 gstarneg1 passnim; do
+  if [[ -z "$fresh" ]] && complete "$id"; then
+    echo "atlas: $id: $out/${id}_n$n.patterns.json is complete (values $values): not computed again (-fresh to redo it)" >&2
+    continue
+  fi
   echo "atlas: $id" >&2
-  "$bin/compute" -table "$id" -n "$n" -write none -sweep band -values "$values" -patterns -out "$out" -quiet
+  "$bin/compute" -table "$id" -n "$n" -write none -sweep band -values "$values" -patterns -out "$out"
 done
 args=("$out" --n "$n")
 [[ -n "$value" ]] && args+=(--value "$value")

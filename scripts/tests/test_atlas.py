@@ -64,3 +64,27 @@ def test_read_patterns_refuses_bad_status(atlas_dir, tmp_path, change):
 def test_missing_table_is_an_error(tmp_path):
     from grundytables import atlas
     assert atlas.main([str(tmp_path), "--n", str(N)]) == 1
+
+
+def test_atlas_keeps_complete_tables(tmp_path):
+    """A second run reuses each table's patterns file for the same n and values; -fresh, another
+    range of values or a damaged file computes the table again."""
+    def run(*extra):
+        done = subprocess.run(["bash", str(REPO / "scripts" / "atlas.sh"), "-n", "500", "-values", "0-5",
+                               "-out", str(tmp_path), "-python", sys.executable, *extra],
+                              check=True, capture_output=True, text=True)
+        return done.stderr
+
+    def stamps():
+        return {t: (tmp_path / f"{t}_n500.patterns.json").stat().st_mtime_ns for t, _, _ in TABLES}
+
+    run()
+    first = stamps()
+    assert run().count("not computed again") == 3
+    assert stamps() == first
+    (tmp_path / "gneg1_n500.patterns.json").write_text("{")
+    log = run()
+    assert log.count("not computed again") == 2 and "atlas: gneg1\n" in log
+    assert json.loads((tmp_path / "gneg1_n500.patterns.json").read_text())["n"] == 500
+    assert "not computed again" not in run("-fresh")
+    assert "not computed again" not in run("-values", "0-4")
