@@ -1,29 +1,16 @@
 package results_test
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
-	"github.com/grundy-lab/grundy/tables"
 )
 
 // position is one row of a values file.
 type position struct{ v, x, y int32 }
-
-// tableInfo describes table id at n for a writer.
-func tableInfo(t testing.TB, id string, n int, c results.Compression) (tables.Ruleset, results.Info) {
-	t.Helper()
-	r, ok := tables.Lookup(id)
-	if !ok {
-		t.Fatalf("no table %q", id)
-	}
-	return r, results.Info{Table: r.ID, Symbol: r.Symbol, N: n, Definition: r.Definition, Source: r.Source,
-		Compression: c, Workers: 2, Tile: 16}
-}
 
 // readValues returns every row of the values file at path.
 func readValues(t testing.TB, path string) ([]position, results.Info) {
@@ -41,9 +28,10 @@ func readValues(t testing.TB, path string) ([]position, results.Info) {
 	return got, info
 }
 
-// TestValuesFileMatchesTable writes a table file and a values file from one
-// sweep and requires the values file to hold exactly the cells of the table
-// file in the range, in order, with the same g_sha256 and max_value.
+// TestValuesFileMatchesTable reads the values files of an earlier version
+// (testdata/oldvalues: no longer written, still read) and requires each to
+// hold exactly the cells of the table in its range, in order, with the
+// table file's g_sha256 and max_value.
 func TestValuesFileMatchesTable(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -51,32 +39,7 @@ func TestValuesFileMatchesTable(t *testing.T) {
 		values results.ValueRange
 	}{{"gneg1", results.ValueRange{Lo: 0, Hi: 40}}, {"passnim", results.ValueRange{Lo: 7, Hi: 7}}, {"gstarneg1", results.ValueRange{Lo: 500, Hi: 900}}} {
 		const n = 300
-		r, info := tableInfo(t, tc.id, n, results.Zstd)
-		tw, err := results.Create(filepath.Join(dir, results.FileName(tc.id, n)), info)
-		if err != nil {
-			t.Fatal(err)
-		}
-		vw, err := results.CreateValues(filepath.Join(dir, results.ValuesFileName(tc.id, n)), info, tc.values)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = engine.Compute(context.Background(), r.Rules, n, engine.Config{Workers: 2, Tile: 16}, func(b engine.Band) error {
-			if err := tw.WriteBand(b); err != nil {
-				return err
-			}
-			return vw.WriteBand(b)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		tsum, err := tw.Commit()
-		if err != nil {
-			t.Fatal(err)
-		}
-		vsum, err := vw.Commit()
-		if err != nil {
-			t.Fatal(err)
-		}
+		tsum := writeTable(t, dir, tc.id, n, results.Zstd, 16)
 		var want []position
 		if _, err := results.Scan(tsum.Path, func(b engine.Band) error {
 			for i, g := range b.Cells {
@@ -88,7 +51,8 @@ func TestValuesFileMatchesTable(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		got, vinfo := readValues(t, vsum.Path)
+		path := filepath.Join("testdata", "oldvalues", results.ValuesFileName(tc.id, n))
+		got, vinfo := readValues(t, path)
 		if len(got) != len(want) {
 			t.Fatalf("%s: values file has %d rows, the table %d cells in %s", tc.id, len(got), len(want), tc.values)
 		}
@@ -96,6 +60,9 @@ func TestValuesFileMatchesTable(t *testing.T) {
 			if got[i] != want[i] {
 				t.Fatalf("%s: values row %d is %+v, table cell %+v", tc.id, i, got[i], want[i])
 			}
+		}
+		if _, values, err := results.ReadValuesInfo(path); err != nil || values != tc.values {
+			t.Errorf("%s: values %s (%v), want %s", tc.id, values, err, tc.values)
 		}
 		if vinfo.SHA256 != tsum.SHA256 || vinfo.MaxValue != tsum.MaxValue || vinfo.N != n || vinfo.Table != tc.id {
 			t.Errorf("%s: values metadata %+v, table sha %s max %d", tc.id, vinfo, tsum.SHA256, tsum.MaxValue)

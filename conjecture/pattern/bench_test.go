@@ -22,7 +22,7 @@ const benchMaxValue = 40
 
 // writeTableFile computes table id over 0 ≤ x, y ≤ n into a zstd table file
 // in dir, as cmd/compute does, and returns its path.
-func writeTableFile(b *testing.B, dir, id string, n int) string {
+func writeTableFile(b testing.TB, dir, id string, n int) string {
 	b.Helper()
 	r, _ := tables.Lookup(id)
 	path := filepath.Join(dir, results.FileName(id, n))

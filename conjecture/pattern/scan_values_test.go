@@ -16,48 +16,35 @@ import (
 	"github.com/grundy-lab/grundy/tables"
 )
 
-// writeBoth writes the table file and the values file (values lo-hi) of
-// table id at n from one sweep, and returns their paths.
-func writeBoth(t *testing.T, id string, n int, values results.ValueRange) (table, valuesPath string) {
+// oldValuesFile copies the values file of G₋₁ at n, holding values, to a
+// temporary directory and returns its path. The values files of earlier
+// versions (one .values.arrow file, no checksum of its rows) are still read
+// but no longer written: testdata/oldvalues holds some, written by the
+// last version that wrote them.
+func oldValuesFile(t *testing.T, n int, values results.ValueRange) string {
 	t.Helper()
-	r, _ := tables.Lookup(id)
-	dir := t.TempDir()
-	info := results.Info{Table: r.ID, Symbol: r.Symbol, N: n, Definition: r.Definition, Source: r.Source,
-		Compression: results.LZ4, Workers: 2, Tile: 32}
-	tw, err := results.Create(filepath.Join(dir, results.FileName(id, n)), info)
+	name := results.ValuesFileName("gneg1", n)
+	data, err := os.ReadFile(filepath.Join("testdata", "oldvalues", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	vw, err := results.CreateValues(filepath.Join(dir, results.ValuesFileName(id, n)), info, values)
-	if err != nil {
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err = engine.Compute(context.Background(), r.Rules, n, engine.Config{Workers: 2, Tile: 32}, func(b engine.Band) error {
-		if err := tw.WriteBand(b); err != nil {
-			return err
-		}
-		return vw.WriteBand(b)
-	})
-	if err != nil {
-		t.Fatal(err)
+	if _, got, err := results.ReadValuesInfo(path); err != nil || got != values {
+		t.Fatalf("%s holds the values %s (%v), want %s", name, got, err, values)
 	}
-	ts, err := tw.Commit()
-	if err != nil {
-		t.Fatal(err)
-	}
-	vs, err := vw.Commit()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ts.Path, vs.Path
+	return path
 }
 
 // TestValuesFileSearchesLikeTheTable: the pattern search finds the same
-// result for every value on a values file as on the table file it was
-// written beside, and a values file is refused for values it does not hold.
+// result for every value on an old values file as on the table file of the
+// same table, and a values file is refused for values it does not hold.
 func TestValuesFileSearchesLikeTheTable(t *testing.T) {
 	const n = 1200
-	tablePath, valuesPath := writeBoth(t, "gneg1", n, results.ValueRange{Lo: 0, Hi: 24})
+	tablePath := writeTableFile(t, t.TempDir(), "gneg1", n)
+	valuesPath := oldValuesFile(t, n, results.ValueRange{Lo: 0, Hi: 24})
 	fromTable, _, err := pattern.ScanInput(context.Background(), tablePath, 0, 24)
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +87,7 @@ func writeDataset(t *testing.T, id string, n int, values results.ValueRange, b i
 // that says so.
 func TestDatasetSearchesLikeTheValuesFile(t *testing.T) {
 	const n = 700
-	_, valuesPath := writeBoth(t, "gneg1", n, results.ValueRange{Lo: 0, Hi: 20})
+	valuesPath := oldValuesFile(t, n, results.ValueRange{Lo: 0, Hi: 20})
 	dir := writeDataset(t, "gneg1", n, results.ValueRange{Lo: 0, Hi: 20}, 128)
 	fromFile, _, err := pattern.ScanInput(context.Background(), valuesPath, 3, 20)
 	if err != nil {
@@ -136,7 +123,7 @@ func TestDatasetSearchesLikeTheValuesFile(t *testing.T) {
 // before an index of that n is allocated (it used to be sized from the
 // metadata: n = 2·10⁹ on a 4 MB file ran out of memory).
 func TestValuesFileClaimingMoreRowsIsRefused(t *testing.T) {
-	_, path := writeBoth(t, "gneg1", 3000, results.ValueRange{Lo: 0, Hi: 5})
+	path := oldValuesFile(t, 3000, results.ValueRange{Lo: 0, Hi: 5})
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -122,31 +122,19 @@ func gneg1Dataset(t testing.TB, dir string, n int, lo, hi int32, b int64) {
 
 func datasetDir(t testing.TB) string { return filepath.Join(t.TempDir(), DirName("test", 0)) }
 
-// referenceValues returns the cells of gneg1 at n with values in r as the
-// values file of results (compute -write values .values.arrow) holds them.
+// referenceValues returns the cells of gneg1 at n with values in r, from
+// the table's slow reference (tables.Reference, the definition cell by
+// cell).
 func referenceValues(t testing.TB, n int, r results.ValueRange) map[cell]int32 {
 	t.Helper()
 	rs, _ := tables.Lookup("gneg1")
-	path := filepath.Join(t.TempDir(), results.ValuesFileName("gneg1", n))
-	w, err := results.CreateValues(path, results.Info{Table: "gneg1", N: n, Compression: results.Zstd}, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := engine.Compute(context.Background(), rs.Rules, n, engine.Config{Workers: 1}, w.WriteBand); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Commit(); err != nil {
-		t.Fatal(err)
-	}
 	want := make(map[cell]int32)
-	_, _, err = results.ScanValues(path, func(vs, xs, ys []int32) error {
-		for i, v := range vs {
-			want[cell{int64(xs[i]), int64(ys[i])}] = v
+	for x, row := range tables.Reference(rs.Rules, n) {
+		for y, g := range row {
+			if g >= r.Lo && g <= r.Hi {
+				want[cell{int64(x), int64(y)}] = g
+			}
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return want
 }

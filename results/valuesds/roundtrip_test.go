@@ -122,10 +122,10 @@ func TestRowWindow(t *testing.T) {
 	}
 }
 
-// TestFromBandAgainstValuesFile: the full sweep through WriteBand keeps the
-// same cells as the existing values file (results.ValuesWriter), the slow
-// reference, and the manifest records g_sha256 and max_value.
-func TestFromBandAgainstValuesFile(t *testing.T) {
+// TestFromBandAgainstReference: the full sweep through WriteBand keeps the
+// cells of the values asked as the slow reference computes them, and the
+// manifest records g_sha256 and max_value.
+func TestFromBandAgainstReference(t *testing.T) {
 	const n = 45
 	dir := filepath.Join(t.TempDir(), DirName("gneg1", n))
 	gneg1Dataset(t, dir, n, 2, 6, 16)
@@ -135,7 +135,7 @@ func TestFromBandAgainstValuesFile(t *testing.T) {
 	}
 	want := referenceValues(t, n, results.ValueRange{Lo: 2, Hi: 6})
 	if !maps.Equal(got, want) {
-		t.Fatalf("%d cells, the values file has %d", len(got), len(want))
+		t.Fatalf("%d cells, the reference has %d", len(got), len(want))
 	}
 	d, _ := Open(dir)
 	if d.Manifest.Sweep != SweepFull || d.Manifest.GSHA256 == "" || d.Manifest.MaxValue == nil {
