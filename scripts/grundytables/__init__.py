@@ -2,8 +2,10 @@
 
 - A table file (``<id>_n<N>.arrow`` or ``.parquet``, cmd/compute -write
   table) holds every cell 0 <= x, y <= n of a table (see tables.py).
-- A values file (``<id>_n<N>.values.arrow``, cmd/compute -write values)
-  holds the cells whose value lies in LO..HI (see values_file.py).
+- A values file (``<id>_n<N>.values.arrow``, cmd/compute -write values
+  before 2026-11-23) holds the cells whose value lies in LO..HI (see
+  values_file.py); no checksum covers its rows, and opening one warns
+  (OldValuesFileWarning).
 - A values dataset (the directory ``<id>_n<N>.values/``) holds the same,
   as Parquet parts listed with their SHA-256 in _manifest.json (see dataset.py).
 
@@ -29,7 +31,8 @@ from .errors import DamagedValuesDataset, TableFileError, Unknown
 from .patterns import PatternFileError, read_patterns
 from .reader import cell, cells, iter_rows, load, load_region, metadata, open_source, value_range
 from .tables import COLUMNS, METADATA_KEYS
+from .values_file import OldValuesFileWarning
 
-__all__ = ["COLUMNS", "METADATA_KEYS", "DamagedValuesDataset", "PatternFileError", "TableFileError",
+__all__ = ["COLUMNS", "METADATA_KEYS", "DamagedValuesDataset", "OldValuesFileWarning", "PatternFileError", "TableFileError",
            "Unknown", "cell", "cells", "iter_rows", "load", "load_region", "metadata", "open_source",
            "read_patterns", "value_range"]

@@ -1,4 +1,5 @@
-"""Values files: the cells of the values LO..HI only, as cmd/compute writes them with -write values.
+"""Values files: the cells of the values LO..HI only, as cmd/compute wrote them with -write values
+before 2026-11-23 (it now writes a values dataset, see dataset.py).
 
 A values file ``<id>_n<N>.values.arrow`` (see results/values.go) is an Arrow
 IPC file of the int32 columns v, x, y: one row per cell whose value v lies
@@ -7,7 +8,11 @@ record batches of whole x-rows; a row of the table without such a cell has
 no batch. Its other metadata is that of a table file, g_sha256 and
 max_value those of the whole table, which the file cannot be checked
 against. A cell the file lacks has a value outside LO..HI: it is unknown.
+No checksum covers its rows, so opening one warns (OldValuesFileWarning),
+as verify does: a damaged cell would go unnoticed.
 """
+
+import warnings
 
 import numpy as np
 import pyarrow as pa
@@ -17,6 +22,10 @@ from .errors import TableFileError, naming, parse_value_range
 from .tables import open_ipc, typed_metadata
 
 COLUMNS = ("v", "x", "y")
+
+
+class OldValuesFileWarning(UserWarning):
+    """A values file of an earlier version was opened: no checksum covers its rows."""
 
 # iter_rows yields about this many cells (rows times n+1) at a time.
 CHUNK_CELLS = 1 << 22
@@ -61,6 +70,9 @@ class ValuesFileSource:
         self.md["values"] = parse_value_range(self.md["values"], f"{path}: metadata values")
         self.value_range = self.md["values"]
         self.side = self.md["n"] + 1
+        warnings.warn(f"{path} is a values file of an earlier version, with no checksum of its rows: "
+                      "a damaged cell would go unnoticed; compute -write values now writes a checked "
+                      "values dataset", OldValuesFileWarning, stacklevel=2)
 
     def close(self):
         if self._source is not None:

@@ -45,6 +45,19 @@ def test_values_cells_match_reference(values_files, table, kind):
 
 
 @pytest.mark.parametrize("kind", KINDS)
+def test_only_old_values_files_warn(values_files, kind):
+    """An old values file, which no checksum covers, warns as verify does; a dataset does not."""
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        grundytables.metadata(values_files["gneg1", kind])
+    old = [w for w in caught if issubclass(w.category, grundytables.OldValuesFileWarning)]
+    assert len(old) == (1 if kind == "file" else 0), [str(w.message) for w in caught]
+    if old:
+        assert "no checksum of its rows" in str(old[0].message) and str(values_files["gneg1", kind]) in str(old[0].message)
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_values_metadata(values_files, table_files, kind):
     md = grundytables.metadata(values_files["gneg1", kind])
     table_md = grundytables.metadata(table_files["gneg1", "zstd"])
