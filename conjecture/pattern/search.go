@@ -230,7 +230,7 @@ func searchColumn(col column, opt Options) (Result, error) {
 		if rows == total {
 			res.Rule = newRule(rows, min(rows, decided), opt)
 			if p == nil {
-				res.BestFits = bestFits(fits, min(rows, decided))
+				res.BestFits = bestFits(fits)
 			}
 		}
 	}
@@ -296,8 +296,8 @@ func grade(r Result) string {
 
 // searchStage runs the rule on the first rows rows, of which the first
 // decided are decided, and returns the stage, its pattern (nil if none) and
-// the tail fits of the periods tried that bestFits could list (at least two
-// periods long). scratch is memory for the tail scanner, reused between
+// the tail fits of the periods tried that are evidence (TailFit.evidence),
+// for bestFits. scratch is memory for the tail scanner, reused between
 // stages.
 func searchStage(col column, rows, decided int, opt Options, scratch *[]int32) (Stage, *Pattern, []TailFit, error) {
 	d, v := col.d, col.value
@@ -308,7 +308,7 @@ func searchStage(col column, rows, decided int, opt Options, scratch *[]int32) (
 	var fits []TailFit
 	for p := 1; p <= rule.MaxPeriod; p++ {
 		fit := tails.fit(p)
-		if fit.Repetitions >= 2 && fit.Start < decided {
+		if fit.evidence(decided) {
 			fits = append(fits, fit)
 		}
 		if !rule.accepts(fit) {

@@ -18,33 +18,17 @@ type TailFit struct {
 	Repetitions int `json:"repetitions"`
 }
 
-// tailStart returns the least x₀ such that d[x] = d[x+p] for every x with
-// x₀ ≤ x and x + p < decided, no row from x₀ on being absent. It compares
-// rows pairwise from the top down and stops at the first difference, so a
-// period the tail does not have costs a few rows, not a scan of the table:
-// this is what makes trying every period up to rows/MinPeriods cheap.
-func tailStart(d []int32, decided, p int) int {
-	x := decided - 1 - p
-	for ; x >= 0; x-- {
-		if d[x] != d[x+p] || d[x] == absent {
-			break
-		}
-	}
-	// An absent row r in the tail stops the loop at r or at r − p, so a
-	// tail holding one is shorter than two periods: never accepted.
-	return max(x+1, 0)
-}
-
-// tailFit is the tail of d for period p over the first decided rows.
-func tailFit(d []int32, decided, p int) TailFit {
-	start := tailStart(d, decided, p)
-	return TailFit{Period: p, Start: start, Repetitions: (decided - start) / p}
-}
-
 // tailScanner finds the tail fits of the periods 1, 2, 3, … of one
-// offset sequence in turn, as tailFit does, without rescanning the tails
-// that a smaller period already covers.
+// offset sequence in turn. The tail of period p starts at the least x₀
+// such that d[x] = d[x+p] for every x with x₀ ≤ x and x + p < decided, no
+// row from x₀ on being absent. Rows are compared pairwise from the top
+// down, stopping at the first difference, so a period the tail does not
+// have costs a few rows, not a scan of the table: this is what makes trying
+// every period up to rows/MinPeriods cheap. An absent row r in the tail
+// stops the scan at r or at r − p, so a tail holding one is shorter than
+// two periods: never accepted.
 //
+// Nor are the tails that a smaller period already covers scanned again.
 // If period p holds on the rows s … decided−1 (d[x] = d[x+p], none
 // absent), so does every multiple kp: d[x] = d[x+p] = … = d[x+kp] for
 // x ≥ s, each step inside those rows. So the scan for kp can begin just
@@ -75,8 +59,8 @@ func newTailScanner(d []int32, decided, maxPeriod int, reuse []int32) tailScanne
 	return tailScanner{d: d, decided: decided, holdsFrom: holdsFrom}
 }
 
-// fit returns the tail fit of period p, equal to tailFit(d, decided, p).
-// The periods must be asked in increasing order, each at most maxPeriod,
+// fit returns the tail fit of period p over the first decided rows. The
+// periods must be asked in increasing order, each at most maxPeriod,
 // for the tails of their divisors to be known.
 func (s *tailScanner) fit(p int) TailFit {
 	d, decided := s.d, s.decided
@@ -100,24 +84,21 @@ func (s *tailScanner) fit(p int) TailFit {
 // maxBestFits is how many tail fits a result without a pattern lists.
 const maxBestFits = 5
 
-// bestFits returns the longest tail fits among fits, at most maxBestFits of
-// them, longest first: a fit whose period is a multiple of a listed one and
-// which starts no earlier adds nothing and is left out. Fits of fewer than
-// two periods are not evidence of anything and are left out too.
-func bestFits(fits []TailFit, decided int) []TailFit {
-	// Most periods' tails are shorter than two periods: only the others
-	// are sorted.
-	var sorted []TailFit
-	for _, f := range fits {
-		if f.Repetitions >= 2 && f.Start < decided {
-			sorted = append(sorted, f)
-		}
-	}
-	slices.SortFunc(sorted, func(a, b TailFit) int {
+// evidence reports whether the tail fit f over decided rows could be
+// evidence of anything: at least two whole periods, inside the decided
+// rows. Shorter fits are what every period has by chance.
+func (f TailFit) evidence(decided int) bool { return f.Repetitions >= 2 && f.Start < decided }
+
+// bestFits returns the longest tail fits among fits, which are all evidence
+// (see TailFit.evidence), at most maxBestFits of them, longest first: a fit
+// whose period is a multiple of a listed one and which starts no earlier
+// adds nothing and is left out. It sorts fits.
+func bestFits(fits []TailFit) []TailFit {
+	slices.SortFunc(fits, func(a, b TailFit) int {
 		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.Period, b.Period))
 	})
 	var best []TailFit
-	for _, f := range sorted {
+	for _, f := range fits {
 		if len(best) == maxBestFits {
 			break
 		}

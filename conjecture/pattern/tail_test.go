@@ -43,18 +43,24 @@ func randomOffsets(random *rand.Rand, n, p int) []int32 {
 	return d
 }
 
-// TestTailStartMatchesReference compares the pairwise tail scan with the
-// reference on random sequences, for every period and number of decided
-// rows.
-func TestTailStartMatchesReference(t *testing.T) {
-	random := rand.New(rand.NewPCG(5, 6))
-	for trial := range 200 {
-		n := 1 + random.IntN(120)
-		d := randomOffsets(random, n, 1+random.IntN(12))
-		for decided := 0; decided <= n; decided += 1 + random.IntN(7) {
-			for p := 1; p <= n+1; p++ {
-				if got, want := tailStart(d, decided, p), tailStartReference(d, decided, p); got != want {
-					t.Fatalf("trial %d, n=%d decided=%d p=%d: tailStart %d, reference %d; d=%v", trial, n, decided, p, got, want, d)
+// TestTailScannerMatchesReference asks the scanner for the periods
+// 1 … max in turn on random sequences, whose tails of a period are passed
+// on to its multiples, and compares every fit with the reference.
+func TestTailScannerMatchesReference(t *testing.T) {
+	random := rand.New(rand.NewPCG(9, 10))
+	var scratch []int32
+	for trial := range 300 {
+		n := 1 + random.IntN(160)
+		d := randomOffsets(random, n, 1+random.IntN(20))
+		for decided := 0; decided <= n; decided += 1 + random.IntN(20) {
+			maxPeriod := 1 + random.IntN(n+1)
+			tails := newTailScanner(d, decided, maxPeriod, scratch)
+			scratch = tails.holdsFrom
+			for p := 1; p <= maxPeriod; p++ {
+				start := tailStartReference(d, decided, p)
+				want := TailFit{Period: p, Start: start, Repetitions: (decided - start) / p}
+				if got := tails.fit(p); got != want {
+					t.Fatalf("trial %d, n=%d decided=%d p=%d: scanner %+v, reference %+v; d=%v", trial, n, decided, p, got, want, d)
 				}
 			}
 		}
@@ -62,45 +68,26 @@ func TestTailStartMatchesReference(t *testing.T) {
 }
 
 // BenchmarkTailFits compares the two ways of finding the tail fit of every
-// period p ≤ n/4 of one value at n = 2000: the pairwise scan that stops at
-// the first difference, and a full scan per candidate start (the
-// reference), in one run.
+// period p ≤ n/4 of one value at n = 2000: the scanner, and a full scan per
+// candidate start (the reference), in one run.
 func BenchmarkTailFits(b *testing.B) {
 	const n = 2000
 	d := randomOffsets(rand.New(rand.NewPCG(7, 8)), n, 36)
-	for _, variant := range []struct {
-		name string
-		fit  func([]int32, int, int) int
-	}{{"pairwise", tailStart}, {"reference", tailStartReference}} {
-		b.Run(variant.name, func(b *testing.B) {
-			for b.Loop() {
-				for p := 1; p <= n/4; p++ {
-					variant.fit(d, n, p)
-				}
-			}
-		})
-	}
-}
-
-// TestTailScannerMatchesTailStart asks the scanner for the periods 1 … max
-// in turn on random sequences, whose tails of a period are passed on to its
-// multiples, and compares every fit with tailStart's full scan.
-func TestTailScannerMatchesTailStart(t *testing.T) {
-	random := rand.New(rand.NewPCG(9, 10))
-	var scratch []int32
-	for trial := range 300 {
-		n := 1 + random.IntN(400)
-		d := randomOffsets(random, n, 1+random.IntN(20))
-		for decided := 0; decided <= n; decided += 1 + random.IntN(40) {
-			maxPeriod := 1 + random.IntN(n+1)
-			tails := newTailScanner(d, decided, maxPeriod, scratch)
+	b.Run("scanner", func(b *testing.B) {
+		var scratch []int32
+		for b.Loop() {
+			tails := newTailScanner(d, n, n/4, scratch)
 			scratch = tails.holdsFrom
-			for p := 1; p <= maxPeriod; p++ {
-				got := tails.fit(p)
-				if want := tailFit(d, decided, p); got != want {
-					t.Fatalf("trial %d, n=%d decided=%d p=%d: scanner %+v, tailFit %+v; d=%v", trial, n, decided, p, got, want, d)
-				}
+			for p := 1; p <= n/4; p++ {
+				tails.fit(p)
 			}
 		}
-	}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			for p := 1; p <= n/4; p++ {
+				tailStartReference(d, n, p)
+			}
+		}
+	})
 }
