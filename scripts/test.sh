@@ -34,6 +34,9 @@ go vet ./...
 echo "== go test"
 go test ./...
 
+echo "== go test -tags purego ./engine/band (the Go per-cell loop other architectures use)"
+go test -tags purego ./engine/band/
+
 echo "== go test -race (engines, result files, band runs; short sizes)"
 go test -race -short ./engine/ ./engine/band/ ./results/ ./results/valuesds/ ./cmd/internal/bandrun/
 

@@ -91,13 +91,20 @@ func (st *bandState) gather() {
 	total := int(start[st.rows])
 	ys, values, lo := out.Y[:total], out.Value[:total], st.lo
 	for i := range st.rows {
-		row := st.cells[i*st.cellCap:][:st.cellN[i]]
-		k := int(start[i])
-		rowYs, rowValues := ys[k:][:len(row)], values[k:][:len(row)]
-		for j, cell := range row {
-			rowYs[j] = lo + int64(cell>>32)
-			rowValues[j] = int32(uint32(cell))
-		}
+		unpackCells(ys[start[i]:start[i+1]], values[start[i]:start[i+1]], st.cells[i*st.cellCap:], lo)
 	}
 	out.Start, out.Y, out.Value = start, ys, values
+}
+
+// unpackCells writes the columns (plus lo) and values of the first
+// len(ys) packed cells to ys and values. It is a function of its own so
+// that its loop has the registers to itself.
+//
+//go:noinline
+func unpackCells(ys []int64, values []int32, cells []uint64, lo int64) {
+	cells, values = cells[:len(ys)], values[:len(ys)]
+	for j, cell := range cells {
+		ys[j] = lo + int64(cell>>32)
+		values[j] = int32(uint32(cell))
+	}
 }
