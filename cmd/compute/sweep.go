@@ -120,10 +120,16 @@ func parseRows(s string, n int64) (int64, int64, error) {
 	return a, b, nil
 }
 
-// bandNanosPerCell is the CPU time per visited cell of a band run, the
-// sweep and the cells' checksum together: 14.1 ns measured for G₋₁, V = 200,
-// n = 10⁷, 2 workers (28.4 s of CPU for 2.01·10⁹ cells), with a margin.
-const bandNanosPerCell = 15
+// The wall time per visited cell of a band run: the sweep's share, which
+// the workers split, and the collector's, which they do not (cells_sha256
+// is one SHA-256 stream, on the goroutine that takes the rows). Fitted to
+// G₋₁, V = 200, n = 10⁷ (2.01·10⁹ cells, AMD EPYC, idle): 10.5 ns a cell
+// with 1 worker, 7.0 with 2 (7.0 again at n = 10⁸), so 6.9 and 3.6 ns,
+// with a margin.
+const (
+	bandSweepNanosPerCell     = 7.5
+	bandCollectorNanosPerCell = 4
+)
 
 // bandEstimate is the plan of a band run: it visits about V+1 cells a row
 // (201.1 measured for G₋₁ and G_P at V = 200), whatever n is, and holds a
@@ -144,7 +150,7 @@ func bandEstimate(opts options) plan {
 		cells:   saturate(cells),
 		memory:  saturate(window + bands + block + 60<<20),
 		disk:    saturate(kept(opts) * valuesBytesPerCell),
-		seconds: cells*bandNanosPerCell*1e-9/cores + kept(opts)*valuesNanosPerCell*1e-9,
+		seconds: cells*(bandSweepNanosPerCell/cores+bandCollectorNanosPerCell)*1e-9 + kept(opts)*valuesNanosPerCell*1e-9,
 	}
 	if opts.patterns {
 		p = withPatterns(p, opts, cores)
@@ -181,7 +187,7 @@ func withPatterns(p plan, opts options, cores float64) plan {
 	live := math.Min(index, patternIndexBudget) + rows*patternBytesPerRow
 	p.memory = saturate(float64(p.memory) + patternFixedBytes + 2*live)
 	p.disk = saturate(float64(p.disk) + math.Max(0, index-patternIndexBudget))
-	proof := patternProofSweeps * float64(opts.proveBound) * float64(opts.values.Hi+1) * bandNanosPerCell * 1e-9 / cores
+	proof := patternProofSweeps * float64(opts.proveBound) * float64(opts.values.Hi+1) * (bandSweepNanosPerCell/cores + bandCollectorNanosPerCell) * 1e-9
 	p.seconds += tables * (rowValues*(patternIndexNanos+patternSearchNanos)*1e-9 + proof)
 	return p
 }

@@ -110,6 +110,7 @@ func TestBandEqualsFullSweep(t *testing.T) {
 	}
 	configs := []band.Config{
 		{Workers: 1},
+		{Workers: 2},
 		{Workers: 2, Tile: 64, Segment: 100},
 		{Workers: 3, Tile: 64, Segment: 37},
 		band.TightConfig(2, 64, 50),

@@ -19,7 +19,11 @@
 // of Tile rows, each band split into tiles of Tile columns, as a pipeline:
 // tile j of band b needs tile j of band b−1 done (its columns) and tile j−1
 // of band b (its rows). Each worker owns the band it sweeps and the columns
-// of the tile it is in; bands are handed to the caller in order.
+// of the tile it is in; bands are handed to the caller in order. For
+// V < 256 the per-cell loop is written in amd64 assembly (fillWord4), which
+// keeps the row's set and its walk in registers; other architectures, and
+// builds with the purego tag, run the Go loop it mirrors, and the tests
+// compare the two on random rows and columns.
 //
 // Only rook moves are served: a move lowers one coordinate by any positive
 // amount, plus optionally the extra value x XOR y (the pass of G_P). Other
