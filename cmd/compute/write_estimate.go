@@ -57,12 +57,13 @@ func streamCellSeconds(opts options) float64 {
 	return max(27e-9, 31.2e-9*math.Pow(float64(opts.n)/1e5, 0.30))
 }
 
-// valuesPartBytes is the memory of a values dataset's part of about 2²²
-// cells (band and full sweeps alike): its cells, their copy in (v, x, y)
-// order and the encoder's buffers, 20 bytes a cell each. A full sweep of
-// gneg1, values 0–200, n = 10⁴ (parts of 1.34·10⁶ cells) peaked 80 MB
-// above the same run with -write none.
-const valuesPartBytes = 3 * (1 << 22) * 20
+// valuesPartBytes is the memory of a values dataset's parts of about 2²²
+// cells (band and full sweeps alike): the block filling, and for each of
+// the two parts written at once its block, their copy in (v, x, y) order
+// and the encoder's buffers, 20 bytes a cell each. Measured: a band run of
+// gneg1, values 0–200, n = 10⁶, peaked at 567 MB (218 MB when one part was
+// written at a time, after the sweep).
+const valuesPartBytes = 7 * (1 << 22) * 20
 
 // fullValuesBytesPerCell is the size of a full sweep's values dataset per
 // cell kept: 0.43 measured for gneg1, values 0–200, at n = 10⁴ (856 KiB

@@ -36,6 +36,9 @@ func (w *Writer) Commit(final Final) error {
 			return err
 		}
 	}
+	if err := w.wait(); err != nil {
+		return err
+	}
 	m := w.manifest(final)
 	if err := m.Validate(); err != nil {
 		return fmt.Errorf("commit %s: %w", w.dir, err)

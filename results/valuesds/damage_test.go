@@ -7,13 +7,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/grundy-lab/grundy/results/fulldisk"
 )
 
 // editManifest rewrites the manifest of dir through edit.
@@ -153,22 +154,6 @@ func TestNotADataset(t *testing.T) {
 	}
 }
 
-// failingDisk accepts limit bytes, then fails as a full disk does.
-type failingDisk struct {
-	w     io.Writer
-	limit *int
-}
-
-func (d failingDisk) Write(p []byte) (int, error) {
-	if len(p) > *d.limit {
-		n, _ := d.w.Write(p[:*d.limit])
-		*d.limit = 0
-		return n, &os.PathError{Op: "write", Path: "part", Err: syscall.ENOSPC}
-	}
-	*d.limit -= len(p)
-	return d.w.Write(p)
-}
-
 // TestDiskFull: a full disk during a part write ends WriteRows with an error
 // wrapping ENOSPC, keeps the finished parts, leaves no temporary file, and
 // the run resumes from Progress to the same dataset as one without failure.
@@ -180,14 +165,17 @@ func TestDiskFull(t *testing.T) {
 	writeDataset(t, clean, meta, table, 8)
 
 	dir := datasetDir(t)
-	limit := 1 << 30
-	opts := Options{BlockRows: 8, WrapPart: func(w io.Writer) io.Writer { return failingDisk{w, &limit} }}
+	disk := fulldisk.New(1 << 30)
+	opts := Options{BlockRows: 8, WrapPart: disk.Wrap}
 	w, err := Create(dir, meta, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	feed(t, w, Rows{Start: table.Start[:17], Y: table.Y, Value: table.Value}, 3) // parts 0 and 8
-	limit = 200
+	if _, err := w.Progress(); err != nil {                                      // waits for part 8, written in the background
+		t.Fatal(err)
+	}
+	disk.SetLeft(200)
 	var start []int32
 	for _, s := range table.Start[16:] {
 		start = append(start, s-table.Start[16])
@@ -203,9 +191,9 @@ func TestDiskFull(t *testing.T) {
 	if len(entries) != 2 || entries[0].Name() != PartName(0) || entries[1].Name() != PartName(8) {
 		t.Fatalf("after the failure the partial directory holds %v", entries)
 	}
-	p := w.Progress()
-	if p.NextRow != 16 || len(p.Parts) != 2 {
-		t.Fatalf("progress %+v", p)
+	p, err := w.Progress()
+	if p.NextRow != 16 || len(p.Parts) != 2 || !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("progress %+v, %v", p, err)
 	}
 	resumed, err := Resume(dir, meta, p, Options{BlockRows: 8})
 	if err != nil {
@@ -253,9 +241,10 @@ func TestResumeAfterCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	feed(t, w, Rows{Start: table.Start[:22], Y: table.Y, Value: table.Value}, 4) // rows 0..20: parts 0, 6, 12
-	p := w.Progress()
+	p := progress(t, w)
 	data, _ := json.Marshal(p) // as a checkpoint file holds it
 	feed(t, w, Rows{X0: 21, Start: shift(table.Start[21:27]), Y: table.Y[table.Start[21]:], Value: table.Value[table.Start[21]:]}, 5)
+	progress(t, w) // part 18 is written in the background: wait for it
 	os.WriteFile(filepath.Join(PartialDir(dir), ".part-000000000024.parquet.tmp"), []byte("torn"), 0o644)
 	if _, err := os.Stat(filepath.Join(PartialDir(dir), PartName(18))); err != nil {
 		t.Fatal("the part after the checkpoint was not written")
@@ -281,7 +270,7 @@ func TestResumeAfterCrash(t *testing.T) {
 
 	w2, _ := Create(dir, meta, Options{BlockRows: 6})
 	feed(t, w2, Rows{Start: table.Start[:22], Y: table.Y, Value: table.Value}, 4)
-	p = w2.Progress()
+	p = progress(t, w2)
 	os.WriteFile(filepath.Join(PartialDir(dir), PartName(6)), []byte("damaged"), 0o644)
 	if _, err := Resume(dir, meta, p, Options{BlockRows: 6}); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), PartName(6)) {
 		t.Fatalf("resume over a damaged part: %v", err)
@@ -335,6 +324,7 @@ func TestCommitRefusesAPartChangedOnDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	feed(t, w, table, 3)
+	progress(t, w) // part 8 is written in the background: wait for it
 	part := filepath.Join(PartialDir(dir), PartName(8))
 	data, err := os.ReadFile(part)
 	if err != nil {
@@ -377,7 +367,7 @@ func TestResumeRefusesASumOfOtherRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	feed(t, w, Rows{Start: table.Start[:9], Y: table.Y, Value: table.Value}, 8)
-	early := w.Progress()
+	early := progress(t, w)
 	var start []int32
 	for _, s := range table.Start[8:17] {
 		start = append(start, s-table.Start[8])
@@ -385,7 +375,7 @@ func TestResumeRefusesASumOfOtherRows(t *testing.T) {
 	if err := w.WriteRows(8, start, table.Y[table.Start[8]:], table.Value[table.Start[8]:]); err != nil {
 		t.Fatal(err)
 	}
-	p := w.Progress()
+	p := progress(t, w)
 	if _, err := Resume(dir, meta, p, Options{BlockRows: 8}); err != nil {
 		t.Fatalf("the true progress: %v", err)
 	}
@@ -419,9 +409,7 @@ func TestDiskFullAtEveryByte(t *testing.T) {
 // disk that is full after limit bytes, and returns Commit's error.
 func commitOnFullDisk(t *testing.T, table Rows, n int64, limit int) error {
 	t.Helper()
-	left := limit
-	w, err := Create(datasetDir(t), testMeta(n, 0, 4), Options{BlockRows: 64,
-		WrapPart: func(w io.Writer) io.Writer { return failingDisk{w, &left} }})
+	w, err := Create(datasetDir(t), testMeta(n, 0, 4), Options{BlockRows: 64, WrapPart: fulldisk.New(limit).Wrap})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -450,4 +438,14 @@ func TestDiskFullAtTheEndOfAPart(t *testing.T) {
 			t.Fatalf("disk full after %d of %d bytes: %v", limit, size, err)
 		}
 	}
+}
+
+// progress is w's Progress, which must not fail.
+func progress(t *testing.T, w *Writer) Progress {
+	t.Helper()
+	p, err := w.Progress()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

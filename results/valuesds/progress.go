@@ -23,13 +23,17 @@ type Progress struct {
 	CellsState []byte `json:"cells_sha256_state"` // CellSum.State
 }
 
-// Progress returns the writer's progress as of its last finished part.
-func (w *Writer) Progress() Progress {
-	state, err := w.sum.State()
-	if err != nil {
-		panic(err) // crypto/sha256 always marshals its state
+// Progress returns the writer's progress as of its last finished part,
+// once the part being written, if any, is: its NextRow is then the first
+// row of the block being filled. It fails if a part could not be written;
+// the progress before that part is still good to save.
+func (w *Writer) Progress() (Progress, error) {
+	err := w.wait()
+	state, serr := w.sum.State()
+	if serr != nil {
+		panic(serr) // crypto/sha256 always marshals its state
 	}
-	return Progress{NextRow: w.blockFirst, BlockRows: w.blockRows, Parts: slices.Clone(w.parts), Cells: w.sum.Cells(), CellsState: state}
+	return Progress{NextRow: w.partsEnd, BlockRows: w.blockRows, Parts: slices.Clone(w.parts), Cells: w.sum.Cells(), CellsState: state}, err
 }
 
 // Resume reopens the partial directory of the dataset at dir where p left
@@ -73,7 +77,7 @@ func (w *Writer) restore(p Progress) error {
 	if err := checkPartFiles(w.partial, p.Parts); err != nil {
 		return err
 	}
-	w.parts, w.next, w.blockFirst = slices.Clone(p.Parts), next, next
+	w.parts, w.next, w.blockFirst, w.partsEnd = slices.Clone(p.Parts), next, next, next
 	return nil
 }
 

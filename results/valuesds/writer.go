@@ -59,21 +59,43 @@ func (o Options) blockRows() (int64, error) {
 
 // Writer writes one values dataset from the rows of the table in order
 // (WriteRows): it keeps the cells of one block of rows and writes each
-// finished block as a part. Use it from one goroutine. A Writer holds no
-// open file between calls: dropping it keeps the partial directory for
-// Resume; Abort removes it.
+// finished block as a part, on goroutines of its own while the next block
+// fills: encoding a part costs ten times the sweep of its cells, so up to
+// partsInFlight parts are written at once, and taken in order. Use it from
+// one goroutine. Between calls a Writer holds no open file but the parts it
+// may be writing: dropping it after Progress, Commit or Abort keeps the
+// partial directory for Resume; Abort removes it.
 type Writer struct {
 	dir, partial string
 	meta         Meta
 	opts         Options
 	blockRows    int64
-	next         int64 // the next row of the window to take: rows before are in parts or in block
-	blockFirst   int64 // first row of the block being filled
-	block        cells // its cells in (x, y) order
-	sorted       cells // reused for the (v, x, y) order of a part
-	parts        []Part
-	sum          *CellSum // of the rows of parts
-	err          error    // a part write that failed: the writer takes nothing more
+	next         int64              // the next row of the window to take: rows before are in parts, written or being written, or in block
+	blockFirst   int64              // first row of the block being filled
+	block        cells              // its cells in (x, y) order
+	writing      []chan writtenPart // the parts being written, oldest first
+	spare        []partBuffers      // buffers no part is being written from
+	parts        []Part             // the parts finished and taken, in order
+	partsEnd     int64              // the first row after them
+	sum          *CellSum           // of their rows
+	err          error              // a part write that failed: the writer takes nothing more
+}
+
+// partsInFlight is the most parts a Writer writes at once: one a core of
+// the machines it is measured on, each holding three copies of a part's
+// cells (valuesPartBytes in cmd/compute).
+const partsInFlight = 2
+
+// partBuffers are a part's cells in (x, y) order and their copy in
+// (v, x, y) order.
+type partBuffers struct{ block, sorted cells }
+
+// writtenPart is the outcome of writing a part in the background, with
+// the buffers it was written from.
+type writtenPart struct {
+	part Part
+	bufs partBuffers
+	err  error
 }
 
 // Create starts the dataset at dir (its final name, e.g. out/gneg1_n1000.values)
@@ -104,7 +126,7 @@ func newWriter(dir string, meta Meta, opts Options) (*Writer, error) {
 		return nil, err
 	}
 	return &Writer{dir: filepath.Clean(dir), partial: PartialDir(dir), meta: meta, opts: opts, blockRows: b,
-		next: meta.Rows.First, blockFirst: meta.Rows.First, sum: NewCellSum(meta.Rows.First)}, nil
+		next: meta.Rows.First, blockFirst: meta.Rows.First, partsEnd: meta.Rows.First, sum: NewCellSum(meta.Rows.First)}, nil
 }
 
 // NextRow is the first table row of the window not yet taken, Rows.Last+1
@@ -174,45 +196,86 @@ func (w *Writer) takeRow(x int64, ys []int64, vs []int32) error {
 	return nil
 }
 
-// finishBlock writes the block of rows blockFirst..next-1 as a part and
-// starts the next block.
+// finishBlock starts writing the block of rows blockFirst..next-1 as a
+// part, once fewer than partsInFlight parts are being written, and starts
+// the next block.
 func (w *Writer) finishBlock() error {
-	xFirst, xLast := w.blockFirst, w.next-1
-	p, err := w.writePart(xFirst, xLast)
-	if err != nil {
-		w.err = fmt.Errorf("write %s: %w", w.dir, err)
+	for len(w.writing) >= partsInFlight {
+		if err := w.takeWritten(); err != nil {
+			return err
+		}
+	}
+	if w.err != nil {
 		return w.err
 	}
-	forEachRow(&w.block, xFirst, xLast, w.sum.AddRow)
-	w.parts = append(w.parts, p)
+	var bufs partBuffers
+	if k := len(w.spare); k > 0 {
+		bufs, w.spare = w.spare[k-1], w.spare[:k-1]
+	}
+	xFirst, xLast := w.blockFirst, w.next-1
+	bufs.block, w.block = w.block, bufs.block
 	w.block.reset()
 	w.blockFirst = w.next
+	done := make(chan writtenPart, 1)
+	w.writing = append(w.writing, done)
+	go func() {
+		p, err := w.writePart(xFirst, xLast, &bufs)
+		done <- writtenPart{p, bufs, err}
+	}()
 	return nil
 }
 
-// writePart writes the block's cells as the part of rows xFirst..xLast:
+// takeWritten waits for the oldest part being written and takes its
+// outcome: the part joins the finished ones, its rows the checksum, or
+// its error stops the writer.
+func (w *Writer) takeWritten() error {
+	done := <-w.writing[0]
+	w.writing = w.writing[1:]
+	w.spare = append(w.spare, done.bufs)
+	switch {
+	case w.err != nil:
+	case done.err != nil:
+		w.err = fmt.Errorf("write %s: %w", w.dir, done.err)
+	default:
+		forEachRow(&done.bufs.block, done.part.XFirst, done.part.XLast, w.sum.AddRow)
+		w.parts = append(w.parts, done.part)
+		w.partsEnd = done.part.XLast + 1
+	}
+	return w.err
+}
+
+// wait waits for every part being written and takes their outcomes.
+func (w *Writer) wait() error {
+	for len(w.writing) > 0 {
+		w.takeWritten()
+	}
+	return w.err
+}
+
+// writePart writes the cells of a block as the part of rows xFirst..xLast:
 // to a temporary file, synced, then renamed, so that a part file under its
 // name is always complete. On error the temporary file is removed.
-func (w *Writer) writePart(xFirst, xLast int64) (Part, error) {
+func (w *Writer) writePart(xFirst, xLast int64, bufs *partBuffers) (Part, error) {
 	name := PartName(xFirst)
-	byValue(&w.block, &w.sorted)
+	byValue(&bufs.block, &bufs.sorted)
 	hash := sha256.New()
 	err := results.WriteAtomic(filepath.Join(w.partial, name), func(f *os.File) error {
 		var out io.Writer = f
 		if w.opts.WrapPart != nil {
 			out = w.opts.WrapPart(f)
 		}
-		return encodePart(io.MultiWriter(out, hash), w.meta, xFirst, xLast, &w.sorted)
+		return encodePart(io.MultiWriter(out, hash), w.meta, xFirst, xLast, &bufs.sorted)
 	})
 	if err != nil {
 		return Part{}, fmt.Errorf("part %s: %w", name, err)
 	}
-	return Part{File: name, XFirst: xFirst, XLast: xLast, Cells: int64(w.sorted.len()), SHA256: fmt.Sprintf("%x", hash.Sum(nil))}, nil
+	return Part{File: name, XFirst: xFirst, XLast: xLast, Cells: int64(bufs.sorted.len()), SHA256: fmt.Sprintf("%x", hash.Sum(nil))}, nil
 }
 
 // Abort abandons the dataset: it removes the partial directory, leaving a
 // complete dataset at the final name as it was.
 func (w *Writer) Abort() error {
+	w.wait() // its error is the caller's reason to abort
 	if err := os.RemoveAll(w.partial); err != nil {
 		return fmt.Errorf("abort %s: %w", w.dir, err)
 	}

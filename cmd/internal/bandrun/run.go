@@ -254,16 +254,11 @@ func (r *runner) resumeConsumers(cp checkpoint) error {
 func (r *runner) seconds() float64 { return r.before + time.Since(r.started).Seconds() }
 
 // remember takes the consumers' state at a block boundary, as the state
-// file would record it.
+// file would record it; the values dataset's progress is taken by save,
+// once the part of the block before the boundary is written.
 func (r *runner) remember() error {
 	r.saved = r.head
-	if r.values != nil {
-		p, err := json.Marshal(r.values.Progress())
-		if err != nil {
-			return fmt.Errorf("save the values dataset's progress: %w", err)
-		}
-		r.saved.Progress = p
-	} else {
+	if r.values == nil {
 		cs, err := r.sum.State()
 		if err != nil {
 			return err
@@ -276,9 +271,22 @@ func (r *runner) remember() error {
 	return nil
 }
 
-// save writes the state remembered last.
+// save writes the state remembered last, with the values dataset's
+// progress, which must have reached the same row.
 func (r *runner) save() error {
 	r.lastSave = time.Now()
+	if r.values != nil {
+		p, err := r.values.Progress()
+		if err != nil {
+			return r.failed(err)
+		}
+		if want := max(r.saved.Next, r.job.Rows[0]); p.NextRow != want {
+			return fmt.Errorf("save state %s: the values dataset's parts end before row %d, the sweep's remembered state is at row %d", r.statePath, p.NextRow, want)
+		}
+		if r.saved.Progress, err = json.Marshal(p); err != nil {
+			return fmt.Errorf("save the values dataset's progress: %w", err)
+		}
+	}
 	if err := saveCheckpoint(r.statePath, r.saved, r.savedState); err != nil {
 		return fmt.Errorf("%w; the run stopped at row %d; the last good state file, if any, is kept", err, r.sw.Next())
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/fulldisk"
 	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
 )
@@ -161,20 +161,6 @@ func checkDataset(t *testing.T, dir string, want Result) {
 	}
 }
 
-// fullDisk is a part writer that fails with ENOSPC after limit bytes in all.
-type fullDisk struct {
-	w     io.Writer
-	limit *int
-}
-
-func (f fullDisk) Write(p []byte) (int, error) {
-	if *f.limit < len(p) {
-		return 0, syscall.ENOSPC
-	}
-	*f.limit -= len(p)
-	return f.w.Write(p)
-}
-
 // TestFullDiskKeepsTheLastState fills the disk while a values dataset is
 // written: the run fails naming the cause and how to go on, the last state
 // file and the finished parts stay, and -resume (with room again) finishes
@@ -187,8 +173,7 @@ func TestFullDiskKeepsTheLastState(t *testing.T) {
 		t.Fatal(err)
 	}
 	job.WriteValues, job.block, job.Checkpoint = true, 1000, 0
-	limit := 150000 // a few parts of 1000 rows, then the disk is full
-	job.wrapPart = func(w io.Writer) io.Writer { return fullDisk{w, &limit} }
+	job.wrapPart = fulldisk.New(150000).Wrap // a few parts of 1000 rows, then the disk is full
 	_, err = Run(context.Background(), job)
 	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "rerun with -resume") {
 		t.Fatalf("got %v, want ENOSPC with how to resume", err)

@@ -484,7 +484,10 @@ func (r *runner) save() error {
 		return err
 	}
 	if r.values != nil {
-		p := r.values.Progress()
+		p, err := r.values.Progress()
+		if err != nil {
+			return err
+		}
 		if p.NextRow != int64(cp.Rows) {
 			return fmt.Errorf("save state %s: the values dataset's parts end before row %d, the engine stands at row %d", r.statePath, p.NextRow, cp.Rows)
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/fulldisk"
 	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
 )
@@ -204,23 +205,6 @@ func rewriteState(t *testing.T, job Job, alter func(*checkpoint, *valuesds.Progr
 	}
 }
 
-// fullDisk is a part writer that fails with ENOSPC once *left bytes are
-// written.
-type fullDisk struct {
-	w    io.Writer
-	left *int
-}
-
-func (d fullDisk) Write(p []byte) (int, error) {
-	if len(p) > *d.left {
-		n, _ := d.w.Write(p[:*d.left])
-		*d.left = 0
-		return n, syscall.ENOSPC
-	}
-	*d.left -= len(p)
-	return d.w.Write(p)
-}
-
 // TestFullDiskKeepsStateAndParts fills the disk while a part is written:
 // the run fails saying so and how to resume, keeps its last state file and
 // finished parts, and -resume after space is freed ends with the
@@ -228,8 +212,7 @@ func (d fullDisk) Write(p []byte) (int, error) {
 func TestFullDiskKeepsStateAndParts(t *testing.T) {
 	want := mustRun(t, testJob(t, t.TempDir(), true))
 	job := testJob(t, t.TempDir(), true)
-	left := 20000
-	job.wrapPart = func(w io.Writer) io.Writer { return fullDisk{w, &left} }
+	job.wrapPart = fulldisk.New(20000).Wrap
 	_, err := Run(context.Background(), job)
 	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "free space and rerun with -resume") {
 		t.Fatalf("a full disk gave %v", err)
