@@ -170,6 +170,7 @@ type runner struct {
 	saved      checkpoint
 	savedState band.State
 	lastSave   time.Time
+	fileRow    int64 // the row of the state file on disk, −1 before the first
 	// ys and vs are reusable buffers of the cells kept of a batch of rows.
 	ys []int64
 	vs []int32
@@ -178,7 +179,7 @@ type runner struct {
 // start makes the runner: from the state file with job.Resume (when there
 // is one), afresh otherwise.
 func start(job Job, rules band.Rules, cfg band.Config, statePath string, head checkpoint) (*runner, error) {
-	r := &runner{job: job, statePath: statePath, head: head, started: time.Now(),
+	r := &runner{job: job, statePath: statePath, head: head, started: time.Now(), fileRow: -1,
 		dir: filepath.Join(job.Out, valuesds.DirName(job.Table.ID, job.N))}
 	if job.Resume {
 		cp, st, err := loadCheckpoint(statePath, head)
@@ -193,7 +194,7 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 			if err := r.resumeConsumers(cp); err != nil {
 				return nil, fmt.Errorf("resume from %s: %w: start afresh without -resume", statePath, err)
 			}
-			r.before, r.visited, r.resumed = cp.Seconds, cp.Visited, cp.Next
+			r.before, r.visited, r.resumed, r.fileRow = cp.Seconds, cp.Visited, cp.Next, cp.Next
 			r.remember()
 			return r, nil
 		}
@@ -290,6 +291,7 @@ func (r *runner) save() error {
 	if err := saveCheckpoint(r.statePath, r.saved, r.savedState); err != nil {
 		return fmt.Errorf("%w; the run stopped at row %d; the last good state file, if any, is kept", err, r.sw.Next())
 	}
+	r.fileRow = r.saved.Next
 	return nil
 }
 
@@ -359,9 +361,12 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 // failed is the error of a failed write of the values dataset: its finished
 // parts and the last state file are kept, and the message says how to go on.
 func (r *runner) failed(err error) error {
+	if r.fileRow < 0 {
+		return fmt.Errorf("%w; no state file was saved yet, so the run cannot resume: free space and run it again", err)
+	}
 	return fmt.Errorf("%w; the finished parts of %s and the state file %s (row %d) are kept: "+
 		"free space and rerun with -resume, or move both (%s and %s) to a directory with room and run with -resume -out there",
-		err, valuesds.PartialDir(r.dir), r.statePath, r.saved.Next, filepath.Base(valuesds.PartialDir(r.dir)), filepath.Base(r.statePath))
+		err, valuesds.PartialDir(r.dir), r.statePath, r.fileRow, filepath.Base(valuesds.PartialDir(r.dir)), filepath.Base(r.statePath))
 }
 
 // consume takes one batch of rows from the sweep: to the values dataset,

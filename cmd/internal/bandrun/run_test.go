@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
@@ -195,6 +196,20 @@ func TestFullDiskKeepsTheLastState(t *testing.T) {
 		t.Error("the run started afresh instead of resuming")
 	}
 	checkDataset(t, got.Path, want)
+}
+
+// TestFullDiskBeforeTheFirstState fills the disk at the first part of a run
+// that has saved no state yet: the error says so, and does not send the
+// user to -resume.
+func TestFullDiskBeforeTheFirstState(t *testing.T) {
+	dir := t.TempDir()
+	job := testJob(t, "gneg1", 20000, 0, 100, dir)
+	job.WriteValues, job.block, job.Checkpoint = true, 1000, time.Hour
+	job.wrapPart = fulldisk.New(0).Wrap
+	_, err := Run(context.Background(), job)
+	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "no state file was saved yet") || strings.Contains(err.Error(), "-resume") {
+		t.Fatalf("got %v, want ENOSPC saying that no state was saved", err)
+	}
 }
 
 // TestResumeRefusesAlteredState rewrites the state file of an interrupted
