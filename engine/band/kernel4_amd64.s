@@ -20,6 +20,40 @@
 // equal to the excluded value x ^ y is dropped from the word's missing
 // values, and the path goes on from there.
 
+// WORD is the path of word w of the sets: OFF = 8w is its offset in a
+// set, BASE = 64w its first value, ROW the register of the row's word,
+// THIS, HIT and KEEP its labels, NEXT the path it goes on to when the word
+// of the union is full. It finds the mex m in the word, drops it if it is
+// x ^ y, and unless m is above V adds it to the column (noting a column
+// that fills) and to the row.
+#define WORD(OFF, BASE, ROW, THIS, HIT, KEEP, NEXT) \
+THIS:	MOVQ OFF(R12), R13; \
+	ORQ  ROW, R13; \
+	XORQ $-1, R13; \
+	JZ   NEXT; \
+	BSFQ R13, AX; \
+	ADDQ $BASE, AX; \
+	MOVQ y0+104(FP), R14; \
+	ADDQ CX, R14; \
+	XORQ x+96(FP), R14; \
+	CMPQ AX, R14; \
+	JEQ  HIT; \
+KEEP:	CMPQ AX, cells_len+64(FP); \
+	JGE  above; \
+	MOVQ OFF(R12), R14; \
+	BTSQ AX, R14; \
+	MOVQ R14, OFF(R12); \
+	BTSQ AX, ROW; \
+	CMPQ R14, OFF(R15); \
+	JEQ  columnFull; \
+	JMP  store; \
+HIT:	LEAQ -1(R13), R14; \
+	ANDQ R14, R13; \
+	JZ   NEXT; \
+	BSFQ R13, AX; \
+	ADDQ $BASE, AX; \
+	JMP  KEEP
+
 // func fillWord4(row *[4]uint64, sets []uint64, live uint64, liveWord *uint64, full *[4]uint64,
 //	cells []uint64, n int, packedBase uint64, x, y0 int64) (nOut, capped int)
 TEXT ·fillWord4(SB), NOSPLIT, $0-128
@@ -45,131 +79,10 @@ next:
 	SHLQ $5, R12
 	ADDQ SI, R12
 
-word0:
-	MOVQ 0(R12), R13
-	ORQ  R8, R13
-	XORQ $-1, R13
-	JZ   word1
-	BSFQ R13, AX
-	MOVQ y0+104(FP), R14
-	ADDQ CX, R14
-	XORQ x+96(FP), R14
-	CMPQ AX, R14
-	JEQ  hit0
-
-keep0:
-	CMPQ AX, cells_len+64(FP)
-	JGE  above
-	MOVQ 0(R12), R14
-	BTSQ AX, R14
-	MOVQ R14, 0(R12)
-	BTSQ AX, R8
-	CMPQ R14, 0(R15)
-	JEQ  columnFull
-	JMP  store
-
-hit0:
-	LEAQ -1(R13), R14
-	ANDQ R14, R13
-	JZ   word1
-	BSFQ R13, AX
-	JMP  keep0
-
-word1:
-	MOVQ 8(R12), R13
-	ORQ  R9, R13
-	XORQ $-1, R13
-	JZ   word2
-	BSFQ R13, AX
-	ADDQ $64, AX
-	MOVQ y0+104(FP), R14
-	ADDQ CX, R14
-	XORQ x+96(FP), R14
-	CMPQ AX, R14
-	JEQ  hit1
-
-keep1:
-	CMPQ AX, cells_len+64(FP)
-	JGE  above
-	MOVQ 8(R12), R14
-	BTSQ AX, R14
-	MOVQ R14, 8(R12)
-	BTSQ AX, R9
-	CMPQ R14, 8(R15)
-	JEQ  columnFull
-	JMP  store
-
-hit1:
-	LEAQ -1(R13), R14
-	ANDQ R14, R13
-	JZ   word2
-	BSFQ R13, AX
-	ADDQ $64, AX
-	JMP  keep1
-
-word2:
-	MOVQ 16(R12), R13
-	ORQ  R10, R13
-	XORQ $-1, R13
-	JZ   word3
-	BSFQ R13, AX
-	ADDQ $128, AX
-	MOVQ y0+104(FP), R14
-	ADDQ CX, R14
-	XORQ x+96(FP), R14
-	CMPQ AX, R14
-	JEQ  hit2
-
-keep2:
-	CMPQ AX, cells_len+64(FP)
-	JGE  above
-	MOVQ 16(R12), R14
-	BTSQ AX, R14
-	MOVQ R14, 16(R12)
-	BTSQ AX, R10
-	CMPQ R14, 16(R15)
-	JEQ  columnFull
-	JMP  store
-
-hit2:
-	LEAQ -1(R13), R14
-	ANDQ R14, R13
-	JZ   word3
-	BSFQ R13, AX
-	ADDQ $128, AX
-	JMP  keep2
-
-word3:
-	MOVQ 24(R12), R13
-	ORQ  R11, R13
-	XORQ $-1, R13
-	JZ   above
-	BSFQ R13, AX
-	ADDQ $192, AX
-	MOVQ y0+104(FP), R14
-	ADDQ CX, R14
-	XORQ x+96(FP), R14
-	CMPQ AX, R14
-	JEQ  hit3
-
-keep3:
-	CMPQ AX, cells_len+64(FP)
-	JGE  above
-	MOVQ 24(R12), R14
-	BTSQ AX, R14
-	MOVQ R14, 24(R12)
-	BTSQ AX, R11
-	CMPQ R14, 24(R15)
-	JEQ  columnFull
-	JMP  store
-
-hit3:
-	LEAQ -1(R13), R14
-	ANDQ R14, R13
-	JZ   above
-	BSFQ R13, AX
-	ADDQ $192, AX
-	JMP  keep3
+	WORD(0, 0, R8, word0, hit0, keep0, word1)
+	WORD(8, 64, R9, word1, hit1, keep1, word2)
+	WORD(16, 128, R10, word2, hit2, keep2, word3)
+	WORD(24, 192, R11, word3, hit3, keep3, above)
 
 // The cell's mex is above V: it is V+1 and changes no set.
 above:
