@@ -23,7 +23,7 @@ func (w *window) fillRowTile4(st *bandState, i, c0, c1, v int, nimSum bool) {
 		}
 		var c int
 		n, c = fillWord4(rowSet, w.sets[k*256:(k+1)*256], live, &w.live[k], full,
-			cells, n, uint64(k)<<38, x, w.lo+int64(k)<<6)
+			cells, n, packCell(k<<6, 0), x, w.lo+int64(k)<<6)
 		capped += c
 		if n == len(cells) {
 			st.finish(i)

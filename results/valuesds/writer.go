@@ -81,9 +81,9 @@ type Writer struct {
 	err          error              // a part write that failed: the writer takes nothing more
 }
 
-// partsInFlight is the most parts a Writer writes at once: one a core of
-// the machines it is measured on, each holding three copies of a part's
-// cells (valuesPartBytes in cmd/compute).
+// partsInFlight is the most parts a Writer writes at once: as many as the
+// cores of the machine it was measured on (two), each part holding three
+// copies of its cells (valuesPartBytes in cmd/compute).
 const partsInFlight = 2
 
 // partBuffers are a part's cells in (x, y) order and their copy in
