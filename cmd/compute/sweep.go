@@ -131,6 +131,12 @@ const (
 	bandCollectorNanosPerCell = 4
 )
 
+// bandNanosPerCell is the wall time per visited cell of a band run on
+// cores cores.
+func bandNanosPerCell(cores float64) float64 {
+	return bandSweepNanosPerCell/cores + bandCollectorNanosPerCell
+}
+
 // bandEstimate is the plan of a band run: it visits about V+1 cells a row
 // (201.1 measured for G₋₁ and G_P at V = 200), whatever n is, and holds a
 // window of columns and a few bands of rows, never a row of the table.
@@ -150,7 +156,7 @@ func bandEstimate(opts options) plan {
 		cells:   saturate(cells),
 		memory:  saturate(window + bands + block + 60<<20),
 		disk:    saturate(kept(opts) * valuesBytesPerCell),
-		seconds: cells*(bandSweepNanosPerCell/cores+bandCollectorNanosPerCell)*1e-9 + kept(opts)*valuesNanosPerCell*1e-9,
+		seconds: cells*bandNanosPerCell(cores)*1e-9 + kept(opts)*valuesNanosPerCell*1e-9,
 	}
 	if opts.patterns {
 		p = withPatterns(p, opts, cores)
@@ -187,7 +193,7 @@ func withPatterns(p plan, opts options, cores float64) plan {
 	live := math.Min(index, patternIndexBudget) + rows*patternBytesPerRow
 	p.memory = saturate(float64(p.memory) + patternFixedBytes + 2*live)
 	p.disk = saturate(float64(p.disk) + math.Max(0, index-patternIndexBudget))
-	proof := patternProofSweeps * float64(opts.proveBound) * float64(opts.values.Hi+1) * (bandSweepNanosPerCell/cores + bandCollectorNanosPerCell) * 1e-9
+	proof := patternProofSweeps * float64(opts.proveBound) * float64(opts.values.Hi+1) * bandNanosPerCell(cores) * 1e-9
 	p.seconds += tables * (rowValues*(patternIndexNanos+patternSearchNanos)*1e-9 + proof)
 	return p
 }

@@ -2,6 +2,9 @@
 
 package band
 
+// assemblyKernel says that fillWord4 is the assembly loop.
+const assemblyKernel = true
+
 // fillWord4 computes the cells of one row in the live columns of one word
 // of the window, in order, until the row is full: fillWord4Generic in
 // assembly, which keeps the row's set, the live bits and the count in

@@ -440,6 +440,24 @@ func TestDiskFullAtTheEndOfAPart(t *testing.T) {
 	}
 }
 
+// TestProgressAt: a checkpoint's progress is given only at the row where
+// the finished parts end, once the parts in flight are written.
+func TestProgressAt(t *testing.T) {
+	const n = 30
+	table, _ := randomTable(6, n, 5)
+	w, err := Create(datasetDir(t), testMeta(n, 0, 5), Options{BlockRows: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed(t, w, Rows{Start: table.Start[:20], Y: table.Y, Value: table.Value}, 4) // rows 0..18: parts 0 and 8 in flight
+	if p, err := w.ProgressAt(16); err != nil || p.NextRow != 16 || len(p.Parts) != 2 {
+		t.Fatalf("at row 16: %+v, %v", p, err)
+	}
+	if _, err := w.ProgressAt(19); err == nil || !strings.Contains(err.Error(), "end before row 16") {
+		t.Fatalf("at row 19, where no part ends: %v", err)
+	}
+}
+
 // progress is w's Progress, which must not fail.
 func progress(t *testing.T, w *Writer) Progress {
 	t.Helper()

@@ -24,9 +24,9 @@ type Progress struct {
 }
 
 // Progress returns the writer's progress as of its last finished part,
-// once the part being written, if any, is: its NextRow is then the first
-// row of the block being filled. It fails if a part could not be written;
-// the progress before that part is still good to save.
+// once the parts being written are: its NextRow is then the first row of
+// the block being filled. It fails if a part could not be written; the
+// progress before that part is still good to save.
 func (w *Writer) Progress() (Progress, error) {
 	err := w.wait()
 	state, serr := w.sum.State()
@@ -34,6 +34,16 @@ func (w *Writer) Progress() (Progress, error) {
 		panic(serr) // crypto/sha256 always marshals its state
 	}
 	return Progress{NextRow: w.partsEnd, BlockRows: w.blockRows, Parts: slices.Clone(w.parts), Cells: w.sum.Cells(), CellsState: state}, err
+}
+
+// ProgressAt is Progress for a checkpoint at row: it fails unless the
+// finished parts end just before row.
+func (w *Writer) ProgressAt(row int64) (Progress, error) {
+	p, err := w.Progress()
+	if err == nil && p.NextRow != row {
+		err = fmt.Errorf("the values dataset's parts end before row %d, not before row %d", p.NextRow, row)
+	}
+	return p, err
 }
 
 // Resume reopens the partial directory of the dataset at dir where p left

@@ -484,12 +484,9 @@ func (r *runner) save() error {
 		return err
 	}
 	if r.values != nil {
-		p, err := r.values.Progress()
+		p, err := r.values.ProgressAt(int64(cp.Rows))
 		if err != nil {
-			return err
-		}
-		if p.NextRow != int64(cp.Rows) {
-			return fmt.Errorf("save state %s: the values dataset's parts end before row %d, the engine stands at row %d", r.statePath, p.NextRow, cp.Rows)
+			return fmt.Errorf("save state %s: %w", r.statePath, err)
 		}
 		if cp.Progress, err = marshalProgress(p); err != nil {
 			return err
