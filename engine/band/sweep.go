@@ -348,6 +348,11 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 				case <-abort:
 					return nil
 				}
+				// The send readied the caller's goroutine on this
+				// processor; yielding runs it now, here, rather than
+				// when the other core is free or through an OS wake-up
+				// (measured: compute at n = 10⁷, 2 workers, 8% faster).
+				runtime.Gosched()
 			}
 		})
 	}
