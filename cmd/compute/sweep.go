@@ -120,21 +120,26 @@ func parseRows(s string, n int64) (int64, int64, error) {
 	return a, b, nil
 }
 
-// The wall time per visited cell of a band run: the sweep's share, which
-// the workers split, and the collector's, which they do not (cells_sha256
-// is one SHA-256 stream, on the goroutine that takes the rows). Fitted to
-// G₋₁, V = 200, n = 10⁷ (2.01·10⁹ cells, AMD EPYC, idle): 10.5 ns a cell
-// with 1 worker, 7.0 with 2 (7.0 again at n = 10⁸), so 6.9 and 3.6 ns,
-// with a margin.
+// The CPU time per visited cell of a band run: the sweep's, which the
+// workers split, and the collector's, which they do not (cells_sha256 is
+// one SHA-256 stream, on the goroutine that takes the rows). Fitted to
+// G₋₁, V = 200, n = 10⁷ (2.01·10⁹ cells, AMD EPYC, 2 cores, idle,
+// 2026-11-25): 12.5–13.1 s wall with one worker and 12.8–13.6 s with two,
+// 11.3–13.0 ns of CPU a cell in all, both cores busy; 6.3–6.4 ns a cell
+// wall at n = 10⁸ and 10⁹. With a margin.
 const (
-	bandSweepNanosPerCell     = 7.5
-	bandCollectorNanosPerCell = 4
+	bandSweepNanosPerCell     = 5.5
+	bandCollectorNanosPerCell = 7
 )
 
-// bandNanosPerCell is the wall time per visited cell of a band run on
-// cores cores.
-func bandNanosPerCell(cores float64) float64 {
-	return bandSweepNanosPerCell/cores + bandCollectorNanosPerCell
+// bandNanosPerCell is the wall time per visited cell of a band run with
+// workers workers (at least one): the longest of the collector's share,
+// one worker's share of the sweep, and all of the work spread over the
+// machine's CPUs.
+func bandNanosPerCell(workers int) float64 {
+	sweep := bandSweepNanosPerCell / float64(max(workers, 1))
+	spread := (bandSweepNanosPerCell + bandCollectorNanosPerCell) / float64(runtime.NumCPU())
+	return max(bandCollectorNanosPerCell, sweep, spread)
 }
 
 // bandEstimate is the plan of a band run: it visits about V+1 cells a row
@@ -151,15 +156,14 @@ func bandEstimate(opts options) plan {
 	if opts.write.values {
 		block = valuesPartBytes
 	}
-	cores := math.Min(float64(opts.cfg.Workers), float64(runtime.NumCPU()))
 	p := plan{
 		cells:   saturate(cells),
 		memory:  saturate(window + bands + block + 60<<20),
 		disk:    saturate(kept(opts) * valuesBytesPerCell),
-		seconds: cells*bandNanosPerCell(cores)*1e-9 + kept(opts)*valuesNanosPerCell*1e-9,
+		seconds: cells*bandNanosPerCell(opts.cfg.Workers)*1e-9 + kept(opts)*valuesNanosPerCell*1e-9,
 	}
 	if opts.patterns {
-		p = withPatterns(p, opts, cores)
+		p = withPatterns(p, opts)
 	}
 	return p
 }
@@ -185,7 +189,7 @@ const (
 
 // withPatterns adds the pattern search of -patterns to the plan p of a
 // band run, one table at a time.
-func withPatterns(p plan, opts options, cores float64) plan {
+func withPatterns(p plan, opts options) plan {
 	rows := float64(opts.n + 1)
 	rowValues := rows * float64(opts.values.Hi-opts.values.Lo+1)
 	tables := float64(len(opts.tables))
@@ -193,7 +197,7 @@ func withPatterns(p plan, opts options, cores float64) plan {
 	live := math.Min(index, patternIndexBudget) + rows*patternBytesPerRow
 	p.memory = saturate(float64(p.memory) + patternFixedBytes + 2*live)
 	p.disk = saturate(float64(p.disk) + math.Max(0, index-patternIndexBudget))
-	proof := patternProofSweeps * float64(opts.proveBound) * float64(opts.values.Hi+1) * bandNanosPerCell(cores) * 1e-9
+	proof := patternProofSweeps * float64(opts.proveBound) * float64(opts.values.Hi+1) * bandNanosPerCell(opts.cfg.Workers) * 1e-9
 	p.seconds += tables * (rowValues*(patternIndexNanos+patternSearchNanos)*1e-9 + proof)
 	return p
 }
