@@ -21,20 +21,20 @@ var (
 
 // sweepTable runs the band sweep of id over 0 … n with cap v and returns
 // the cells visited.
-func sweepTable(b *testing.B, id string, n int64, v int, cfg band.Config) int64 {
+func sweepTable(id string, n int64, v int, cfg band.Config) (int64, error) {
 	r, _ := tables.Lookup(id)
 	rules, err := r.BandRules()
 	if err != nil {
-		b.Fatal(err)
+		return 0, err
 	}
 	sw, err := band.New(rules, n, v, cfg)
 	if err != nil {
-		b.Fatal(err)
+		return 0, err
 	}
 	if err := sw.Run(context.Background(), n+1, func(band.Rows) error { return nil }); err != nil {
-		b.Fatal(err)
+		return 0, err
 	}
-	return sw.Visited()
+	return sw.Visited(), nil
 }
 
 // cpuTime is the CPU time (user and system) the process has used.
@@ -59,7 +59,11 @@ func BenchmarkBand(b *testing.B) {
 			var one, two, pair, oneCPU, twoCPU time.Duration
 			var visited int64
 			sweep := func(workers int) int64 {
-				return sweepTable(b, id, *benchN, 200, band.Config{Workers: workers, Tile: *benchTile, Width: *benchWidth})
+				cells, err := sweepTable(id, *benchN, 200, band.Config{Workers: workers, Tile: *benchTile, Width: *benchWidth})
+				if err != nil {
+					b.Fatal(err)
+				}
+				return cells
 			}
 			for range b.N {
 				start, cpu := time.Now(), cpuTime()
@@ -71,9 +75,14 @@ func BenchmarkBand(b *testing.B) {
 				start = time.Now()
 				var g errgroup.Group
 				for range 2 {
-					g.Go(func() error { sweep(1); return nil })
+					g.Go(func() error {
+						_, err := sweepTable(id, *benchN, 200, band.Config{Workers: 1, Tile: *benchTile, Width: *benchWidth})
+						return err
+					})
 				}
-				g.Wait()
+				if err := g.Wait(); err != nil {
+					b.Fatal(err)
+				}
 				pair += time.Since(start)
 			}
 			cells := float64(b.N) * float64(visited)
