@@ -86,3 +86,22 @@ func TestPatternsEstimate(t *testing.T) {
 		t.Errorf("n = 10⁶: %.0f MB and %.0f s planned, measured 150–154 MB and 19.0 s", float64(with.memory)/1e6, with.seconds)
 	}
 }
+
+// TestBandNanosPerCell checks the band run's time model: never below the
+// collector's share (one goroutine, whatever the workers), never rising
+// with more workers, and a lone worker never faster than its own sweep.
+func TestBandNanosPerCell(t *testing.T) {
+	prev := math.Inf(1)
+	for _, workers := range []int{0, 1, 2, 3, 8, 64} {
+		got := bandNanosPerCell(workers)
+		switch {
+		case got < bandCollectorNanosPerCell:
+			t.Errorf("bandNanosPerCell(%d) = %g, below the collector's %g", workers, got, float64(bandCollectorNanosPerCell))
+		case got > prev:
+			t.Errorf("bandNanosPerCell(%d) = %g, above %g with fewer workers", workers, got, prev)
+		case workers <= 1 && got < bandSweepNanosPerCell:
+			t.Errorf("bandNanosPerCell(%d) = %g, below one worker's sweep %g", workers, got, float64(bandSweepNanosPerCell))
+		}
+		prev = got
+	}
+}

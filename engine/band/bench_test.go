@@ -58,8 +58,11 @@ func BenchmarkBand(b *testing.B) {
 		b.Run(id, func(b *testing.B) {
 			var one, two, pair, oneCPU, twoCPU time.Duration
 			var visited int64
+			config := func(workers int) band.Config {
+				return band.Config{Workers: workers, Tile: *benchTile, Width: *benchWidth}
+			}
 			sweep := func(workers int) int64 {
-				cells, err := sweepTable(id, *benchN, 200, band.Config{Workers: workers, Tile: *benchTile, Width: *benchWidth})
+				cells, err := sweepTable(id, *benchN, 200, config(workers))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -76,7 +79,7 @@ func BenchmarkBand(b *testing.B) {
 				var g errgroup.Group
 				for range 2 {
 					g.Go(func() error {
-						_, err := sweepTable(id, *benchN, 200, band.Config{Workers: 1, Tile: *benchTile, Width: *benchWidth})
+						_, err := sweepTable(id, *benchN, 200, config(1))
 						return err
 					})
 				}
