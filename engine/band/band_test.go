@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/grundy-lab/grundy/conjecture/bandcheck"
 	"github.com/grundy-lab/grundy/engine"
@@ -50,7 +51,7 @@ func capped(g []int32, n, v int) []cell {
 
 // sweepCells runs the band sweep of id to the end and lists its cells,
 // checking that the rows come in order, each once.
-func sweepCells(t *testing.T, id string, n int64, v int, cfg band.Config) []cell {
+func sweepCells(t *testing.T, id string, n int64, v int, cfg band.Config, emitDelay time.Duration) []cell {
 	t.Helper()
 	r, _ := tables.Lookup(id)
 	rules, err := r.BandRules()
@@ -67,6 +68,7 @@ func sweepCells(t *testing.T, id string, n int64, v int, cfg band.Config) []cell
 		if rows.X0 != next {
 			return fmt.Errorf("rows from %d, want %d", rows.X0, next)
 		}
+		time.Sleep(emitDelay)
 		for i := range rows.Len() {
 			for k := rows.Start[i]; k < rows.Start[i+1]; k++ {
 				cells = append(cells, cell{rows.X0 + int64(i), rows.Y[k], rows.Value[k]})
@@ -128,11 +130,24 @@ func TestBandEqualsFullSweep(t *testing.T) {
 			for i, v := range caps {
 				want := capped(g, n, v)
 				cfg := configs[(i+n)%len(configs)]
-				got := sweepCells(t, id, int64(n), v, cfg)
+				got := sweepCells(t, id, int64(n), v, cfg, 0)
 				if !slices.Equal(got, want) {
 					t.Fatalf("%s n=%d V=%d %+v: %s", id, n, v, cfg, firstDifference(got, want))
 				}
 			}
+		}
+	}
+}
+
+// TestSlowCaller sweeps with a caller slower than the workers, so that the
+// workers run out of band states and hand their held bands over early, and
+// compares the cells with the full engine's.
+func TestSlowCaller(t *testing.T) {
+	const n, v = 2000, 40
+	want := capped(fullTable(t, "gneg1", n), n, v)
+	for _, cfg := range []band.Config{{Workers: 2, Tile: 16}, {Workers: 3, Tile: 8, Segment: 500}} {
+		if got := sweepCells(t, "gneg1", n, v, cfg, 100*time.Microsecond); !slices.Equal(got, want) {
+			t.Fatalf("%+v: %s", cfg, firstDifference(got, want))
 		}
 	}
 }

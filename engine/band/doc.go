@@ -16,10 +16,12 @@
 // Only the columns that are not yet full are kept: a window that moves along
 // the diagonal, so memory does not grow with n (State). Rows are swept in
 // segments; inside a segment the window is fixed and the rows go in bands
-// of Tile rows, each band split into tiles of Tile columns, as a pipeline:
+// of Tile rows, each band split into tiles of Width columns, as a pipeline:
 // tile j of band b needs tile j of band b−1 done (its columns) and tile j−1
 // of band b (its rows). Each worker owns the band it sweeps and the columns
-// of the tile it is in; bands are handed to the caller in order. For
+// of the tile it is in. A worker waiting for the band above unpacks its
+// finished bands meanwhile, and hands them to the caller about SoloTile
+// rows at a time; the caller takes them in order. For
 // V < 256 the per-cell loop is written in amd64 assembly (fillWord4), which
 // keeps the row's set and its walk in registers; other architectures, and
 // builds with the purego tag, run the Go loop it mirrors, and the tests
