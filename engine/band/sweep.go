@@ -288,7 +288,9 @@ type finishedBand struct {
 // heldBands are the finished bands a worker keeps until it hands them to
 // the caller's goroutine: a few at a time, since each hand-over costs a
 // goroutine switch, and packed, so that the worker can unpack them when it
-// would otherwise wait for the band above (measured: BenchmarkBand).
+// would otherwise wait for the band above (measured on 2 cores: two workers
+// 1.89× one, against 1.80× without unpacking while waiting and 1.85× with
+// a hand-over per band).
 type heldBands struct {
 	bands    []finishedBand
 	gathered int // bands[:gathered] are unpacked
