@@ -140,8 +140,8 @@ func TestBandEqualsFullSweep(t *testing.T) {
 }
 
 // TestSlowCaller sweeps with a caller slower than the workers, so that the
-// workers run out of band states and hand their held bands over early, and
-// compares the cells with the full engine's.
+// workers run out of free band states, and compares the cells with the full
+// engine's.
 func TestSlowCaller(t *testing.T) {
 	const n, v = 2000, 40
 	want := capped(fullTable(t, "gneg1", n), n, v)
@@ -149,6 +149,27 @@ func TestSlowCaller(t *testing.T) {
 		if got := sweepCells(t, "gneg1", n, v, cfg, 100*time.Microsecond); !slices.Equal(got, want) {
 			t.Fatalf("%+v: %s", cfg, firstDifference(got, want))
 		}
+	}
+}
+
+// TestStalledWorkerHandsOver stalls a worker right after it has kept band
+// 5: the others sweep on and use up the free band states while the caller
+// waits for band 5. The stalled worker, finding no free state, must hand
+// its bands over before it waits for one, or the sweep never ends.
+func TestStalledWorkerHandsOver(t *testing.T) {
+	const n, v = 3000, 40
+	want := capped(fullTable(t, "gneg1", n), n, v)
+	cfg := band.StalledConfig(2, 16, func(b int) {
+		if b == 5 {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	watchdog := time.AfterFunc(time.Minute, func() {
+		panic("the sweep did not end within a minute: a worker waits for a band state holding the band the caller needs")
+	})
+	defer watchdog.Stop()
+	if got := sweepCells(t, "gneg1", n, v, cfg, 0); !slices.Equal(got, want) {
+		t.Fatalf("%s", firstDifference(got, want))
 	}
 }
 

@@ -6,3 +6,9 @@ package band
 func TightConfig(workers, tile, segment int) Config {
 	return Config{Workers: workers, Tile: tile, Segment: segment, margin: 1}
 }
+
+// StalledConfig is a Config whose workers call stall after finishing each
+// band and keeping it, before they take the next.
+func StalledConfig(workers, tile int, stall func(b int)) Config {
+	return Config{Workers: workers, Tile: tile, held: stall}
+}
