@@ -10,5 +10,5 @@ func TightConfig(workers, tile, segment int) Config {
 // StalledConfig is a Config whose workers call stall after finishing each
 // band and keeping it, before they take the next.
 func StalledConfig(workers, tile int, stall func(b int)) Config {
-	return Config{Workers: workers, Tile: tile, held: stall}
+	return Config{Workers: workers, Tile: tile, onKept: stall}
 }

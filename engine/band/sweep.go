@@ -56,10 +56,10 @@ type Config struct {
 	// last row; 0 means 4(V+2)+Tile. Tests shrink it to exercise the retry
 	// of a segment whose rows ran out of window.
 	margin int
-	// held, if set, is called by a worker after it has finished band b
+	// onKept, if set, is called by a worker after it has finished band b
 	// and kept it: tests stall a worker there, holding the band the caller
 	// needs next.
-	held func(b int)
+	onKept func(b int)
 }
 
 // Sweeper computes the cells of value at most V of a rook-move table over
@@ -424,8 +424,8 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 				if held.bands = append(held.bands, finishedBand{b, st}); len(held.bands) == handOff {
 					held.handOver()
 				}
-				if sw.cfg.held != nil {
-					sw.cfg.held(b)
+				if sw.cfg.onKept != nil {
+					sw.cfg.onKept(b)
 				}
 			}
 		})
