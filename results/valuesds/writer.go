@@ -202,7 +202,9 @@ func (w *Writer) takeRow(x int64, ys []int64, vs []int32) error {
 func (w *Writer) finishBlock() error {
 	for len(w.writing) >= partsInFlight {
 		if err := w.takeWritten(); err != nil {
-			return err
+			// No part is still being written once the caller has the
+			// error: it may remove the partial directory, or resume.
+			return w.wait()
 		}
 	}
 	if w.err != nil {
