@@ -27,7 +27,7 @@ n=100000000
 values=0-200
 out=out
 value=""
-repo="$(cd "$(dirname "$0")/.." && pwd)"
+repo="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"  # the checkout, even through a symbolic link to scripts/
 python="${PYTHON:-}"
 fresh=""
 while [[ $# -gt 0 ]]; do

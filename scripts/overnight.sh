@@ -55,7 +55,7 @@ if [[ -n "$atlas" && ! "$atlas" =~ ^[0-9]+$ ]]; then
   exit 2
 fi
 
-repo="$(cd "$(dirname "$0")/.." && pwd)"
+repo="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"  # the checkout, even through a symbolic link to scripts/
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 report="$out/report-$(date +%F)-n$n"
