@@ -1,4 +1,9 @@
-"""The example notebook scripts/notebooks/explore.ipynb runs headlessly and its checks hold.
+"""The example notebooks run headlessly and their checks hold.
+
+scripts/notebooks/explore.ipynb loads whole tables and checks theorems on them;
+scripts/notebooks/research.ipynb goes the research path: a band run, its
+values dataset, its patterns file and certificate, each proved pattern
+checked on the dataset, a plot.
 
 The notebook runs under nbclient in a temporary working directory, with its
 tables computed by `go run ./cmd/compute` at n = N into a temporary GRUNDY_OUT,
@@ -29,6 +34,8 @@ from conftest import REPO, SCRIPTS
 from nbclient import NotebookClient
 
 NOTEBOOK = SCRIPTS / "notebooks" / "explore.ipynb"
+RESEARCH = SCRIPTS / "notebooks" / "research.ipynb"
+RESEARCH_N = 20000
 N = 200
 TIMEOUT = 600  # seconds per cell; the first cell to run cmd/compute may have to build it
 TABLES = ("gneg1", "gstarneg1", "passnim")
@@ -103,8 +110,32 @@ def test_notebook_runs_and_checks_hold(kernel_env):
     assert images >= 2, f"{images} pictures drawn, want the value maps and the difference map"
 
 
-def test_notebook_is_committed_without_outputs():
-    nb = nbformat.read(NOTEBOOK, as_version=4)
+def test_research_notebook_runs_and_checks_hold(kernel_env, monkeypatch):
+    work, out = kernel_env
+    monkeypatch.setenv("GRUNDY_N", str(RESEARCH_N))
+    nb = nbformat.read(RESEARCH, as_version=4)
+    NotebookClient(nb, timeout=TIMEOUT, kernel_name="python3",
+                   resources={"metadata": {"path": str(work)}}).execute()
+
+    for name in ("values", "patterns.json", "proof.json"):
+        assert (out / f"gneg1_n{RESEARCH_N}.{name}").exists(), f"the band run wrote no .{name}"
+    assert not any(work.iterdir()), "the notebook wrote into its working directory"
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    printed = "".join(outputs(cell)[0] for cell in code)
+    checks = {m["statement"]: (int(m["cells"]), int(m["bad"])) for m in CHECK.finditer(printed)}
+    assert "verify -certificate" in checks, printed
+    proved = [s for s in checks if s.startswith("the proved pattern of value")]
+    assert len(proved) >= 4, f"{len(proved)} proved patterns checked on the dataset, want the values 0-3 at least\n{printed}"
+    for statement, (cells, bad) in checks.items():
+        assert cells > 0, f"{statement}: no cell checked"
+        assert bad == 0, f"{statement}: {bad} counterexamples\n{printed}"
+    images = sum("image/png" in d for cell in code for d in outputs(cell)[1])
+    assert images >= 1, "the offsets plot was not drawn"
+
+
+@pytest.mark.parametrize("notebook", [NOTEBOOK, RESEARCH], ids=lambda p: p.name)
+def test_notebook_is_committed_without_outputs(notebook):
+    nb = nbformat.read(notebook, as_version=4)
     nbformat.validate(nb)
     assert nb.metadata.kernelspec.name == "python3"
     for cell in nb.cells:
