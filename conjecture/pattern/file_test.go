@@ -77,7 +77,7 @@ func TestFileRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, key := range []string{`"table": "gneg1"`, `"n": 400`, `"patterns": [`,
-		`{"value":3,"period":4,"start":6,"offsets":[-2,-2,2,2],"exceptions":[[0,4],[1,3],[2,5],[3,1],[4,0],[5,2]],"confirmed_to":398}`} {
+		`{"value":3,"period":4,"start":6,"offsets":[-2,-2,2,2],"exceptions":[[0,4],[1,3],[2,5],[3,1],[4,0],[5,2]],"exceptions_omitted":0,"confirmed_to":398}`} {
 		if !strings.Contains(buf.String(), key) {
 			t.Errorf("encoding lacks %s:\n%s", key, buf.String())
 		}
