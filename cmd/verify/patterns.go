@@ -7,8 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
@@ -181,27 +179,9 @@ func checkProved(ctx context.Context, file pattern.File, opts *options, stdout i
 		opts.from.Inputs = append(opts.from.Inputs, provenance.Input{Path: path, Checksum: provenance.FileSHA256, SHA256: c.SHA256})
 		fmt.Fprintf(stdout, "proved: %s values %s by %s (sha256 %s…), re-checked: the band state of the values 0 … %d repeats with period %d from row %d, "+
 			"and it implies the period, start and offsets the file states for each of them\n",
-			file.Table, valueList(c.Values), path, c.SHA256[:16], c.Certificate.V, c.Certificate.P, c.Certificate.X0)
+			file.Table, pattern.ValueRanges(c.Values), path, c.SHA256[:16], c.Certificate.V, c.Certificate.P, c.Certificate.X0)
 	}
 	return nil
-}
-
-// valueList writes increasing values as ranges: "0-31, 35".
-func valueList(values []int) string {
-	var parts []string
-	for i := 0; i < len(values); {
-		j := i
-		for j+1 < len(values) && values[j+1] == values[j]+1 {
-			j++
-		}
-		if j > i {
-			parts = append(parts, fmt.Sprintf("%d-%d", values[i], values[j]))
-		} else {
-			parts = append(parts, strconv.Itoa(values[i]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
 }
 
 // patternClaimsInput resolves -in for -claims-from: a table file, values

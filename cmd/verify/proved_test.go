@@ -81,7 +81,7 @@ func TestProvedAuthenticated(t *testing.T) {
 	jsonPath, v := provedPatterns(t, dir, "gneg1", n, 24)
 	table := writeTable(t, t.TempDir(), "gneg1", 400)
 	stdout, stderr, code := runVerify(t, "-claims-from", jsonPath, "-in", table)
-	if want := fmt.Sprintf("proved: gneg1 values 0-%d by %s", v, filepath.Join(dir, patternfiles.ProofName("gneg1", n))); code != 0 || !strings.Contains(stdout, want) {
+	if want := fmt.Sprintf("proved: gneg1 values 0 … %d by %s", v, filepath.Join(dir, patternfiles.ProofName("gneg1", n))); code != 0 || !strings.Contains(stdout, want) {
 		t.Fatalf("the patterns file as written: exit %d, want 0 and %q\n%s%s", code, want, stdout, stderr)
 	}
 	// The certificate of another table, beside the patterns file.
