@@ -21,6 +21,7 @@ import (
 //	 "no_pattern": [16, …],
 //	 "values": [{"value": 3, "status": "stable", "grade": "A", …}, …],
 //	 "laws": [{"law": "…", "holds": [...], "exceptions": [...]}, …],
+//	 "independent_check": {"values": [0, 16], "rows": [0, 1119], "by": "…"},
 //	 "provenance": {"program": "verify", "version": "…", "command": [...],
 //	   "inputs": [{"path": "…", "checksum": "g_sha256", "sha256": "…"}]}}
 //
@@ -34,16 +35,19 @@ import (
 // max_period and mined_to: they are only in files of earlier versions,
 // which mined on the lower rows, and are read and written back as they are.
 type File struct {
-	Table      string                 `json:"table"`
-	N          int                    `json:"n"`
-	MaxPeriod  int                    `json:"max_period,omitempty"`
-	MinedTo    int                    `json:"mined_to,omitempty"`
-	MinPeriods int                    `json:"min_periods"`
-	Patterns   []Pattern              `json:"patterns"`
-	NoPattern  []int                  `json:"no_pattern"`
-	Values     []Report               `json:"values"`
-	Laws       []Law                  `json:"laws"`
-	Provenance *provenance.Provenance `json:"provenance,omitempty"`
+	Table      string    `json:"table"`
+	N          int       `json:"n"`
+	MaxPeriod  int       `json:"max_period,omitempty"`
+	MinedTo    int       `json:"mined_to,omitempty"`
+	MinPeriods int       `json:"min_periods"`
+	Patterns   []Pattern `json:"patterns"`
+	NoPattern  []int     `json:"no_pattern"`
+	Values     []Report  `json:"values"`
+	Laws       []Law     `json:"laws"`
+	// IndependentCheck is what the independent check covered of the
+	// cells the search read (see IndependentCheck), null if nothing.
+	IndependentCheck *Coverage              `json:"independent_check"`
+	Provenance       *provenance.Provenance `json:"provenance,omitempty"`
 }
 
 // Report is what a search concluded about one value, for the JSON file:
@@ -67,12 +71,17 @@ type Report struct {
 	Break       *Break            `json:"break"`
 	BestFits    []TailFit         `json:"best_fits"`
 	Proof       *Proof            `json:"proof"`
+	// RowsChecked says that every row the statement rests on was checked
+	// by the independent check (see IndependentCheck): true for a proved
+	// value, whose certificate's check covers it; false for one that
+	// rests on the engine's cells alone.
+	RowsChecked bool `json:"rows_checked"`
 }
 
 // NewReport is the report of result r on table (an id such as "gneg1").
 func NewReport(table string, r Result) Report {
 	rep := Report{Value: r.Value, Status: r.Status, Grade: r.Grade, Rule: r.Rule, Stages: r.Stages,
-		Break: r.Break, BestFits: r.BestFits, Proof: r.Proof}
+		Break: r.Break, BestFits: r.BestFits, Proof: r.Proof, RowsChecked: r.Proof != nil}
 	if item, paper := Published(table, r.Value); item != "" {
 		rep.Published = item + " of " + paper
 	}
@@ -88,7 +97,7 @@ func NewReport(table string, r Result) Report {
 // over 0 ≤ x, y ≤ n: found patterns under Patterns, the other values under
 // NoPattern, a Report per value and the laws in v found among them.
 func NewFile(table string, n int, results []Result) File {
-	f := File{Table: table, N: n, Patterns: []Pattern{}, Laws: FindLaws(results)}
+	f := File{Table: table, N: n, Patterns: []Pattern{}, Laws: FindLaws(results), IndependentCheck: IndependentCheck(results)}
 	for _, r := range results {
 		f.MinPeriods = r.Rule.MinPeriods
 		f.Values = append(f.Values, NewReport(table, r))
@@ -183,6 +192,11 @@ func Encode(w io.Writer, f File) error {
 	if err := writeList(&b, "laws", f.Laws); err != nil {
 		return err
 	}
+	check, err := json.Marshal(f.IndependentCheck)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, ",\n  \"independent_check\": %s", check)
 	if f.Provenance != nil {
 		data, err := json.Marshal(f.Provenance)
 		if err != nil {

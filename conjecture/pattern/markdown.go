@@ -60,7 +60,14 @@ func Markdown(table, symbol string, n int, results []Result, from *provenance.Pr
 		"tentative: found on all the rows only; unstable: a fit broke before the end.\n" +
 		"Grade A: stable, the same period and start on at least two of the three, at least 8 periods observed after x₀; " +
 		"B: stable or tentative otherwise; C: unstable.\n" +
-		"A statement whose rule is too long for the text says so: its offsets are given in full in the patterns JSON.\n\n")
+		"A statement whose rule is too long for the text says so: its offsets are given in full in the patterns JSON.\n")
+	var unchecked []int
+	for _, r := range results {
+		if r.Proof == nil {
+			unchecked = append(unchecked, r.Value)
+		}
+	}
+	b.WriteString(IndependentCheck(results).describe(unchecked) + "\n\n")
 	// A form can take a while (TwoFamilies tries every pair of divisors of
 	// a long period): each is taken once, from the search if it kept it.
 	forms := make([]patternForm, len(results))

@@ -159,3 +159,40 @@ func checkKeys(t *testing.T, what string, object map[string]any, typ reflect.Typ
 		t.Errorf("%s written with the keys %v, want %v", what, got, want)
 	}
 }
+
+// TestCoverageReported: the JSON and the Markdown say which cells the
+// independent check covered (the certificate's: values 0 … V, rows
+// 0 … x0+P−1) and which values rest on the engine's cells alone
+// (rows_checked false): those above V, where a planted engine error would
+// change the report unnoticed by any check; with no proof, nothing was
+// checked and the report says so.
+func TestCoverageReported(t *testing.T) {
+	res := provedResults(t, "gneg1", 600, 40)
+	pr := res[0].Proof
+	file := pattern.NewFile("gneg1", 600, res)
+	want := &pattern.Coverage{Values: [2]int{0, pr.V}, Rows: [2]int64{0, pr.X0 + pr.P - 1}, By: "the check of certificate gneg1_n600.proof.json, which verify -certificate repeats"}
+	if !reflect.DeepEqual(file.IndependentCheck, want) {
+		t.Errorf("independent_check %+v, want %+v", file.IndependentCheck, want)
+	}
+	for _, r := range file.Values {
+		if r.RowsChecked != (r.Value <= pr.V) {
+			t.Errorf("value %d: rows_checked %v, proved V = %d", r.Value, r.RowsChecked, pr.V)
+		}
+	}
+	md := pattern.Markdown("gneg1", "G₋₁", 600, res, nil)
+	for _, s := range []string{
+		fmt.Sprintf("The independent check covered the cells of the values 0 … %d on the rows 0 … %d", pr.V, pr.X0+pr.P-1),
+		fmt.Sprintf("The statements of the values %d … 40 rest on the engine's cells alone", pr.V+1),
+	} {
+		if !strings.Contains(md, s) {
+			t.Errorf("the Markdown lacks %q", s)
+		}
+	}
+	unproved := searchAll(t, computeIndex(t, "gneg1", 600, 5, nil))
+	if f := pattern.NewFile("gneg1", 600, unproved); f.IndependentCheck != nil || slices.ContainsFunc(f.Values, func(r pattern.Report) bool { return r.RowsChecked }) {
+		t.Errorf("a search without proofs reports checked cells: %+v", f.IndependentCheck)
+	}
+	if md := pattern.Markdown("gneg1", "G₋₁", 600, unproved, nil); !strings.Contains(md, "No independent check covered the rows of this search") {
+		t.Error("the Markdown of a search without proofs does not say that nothing was checked")
+	}
+}
