@@ -67,7 +67,12 @@ func provedSection(b *strings.Builder, table, symbol string, n int, results []Re
 
 // ValueRanges writes increasing values as ranges, "0 … 16, 18"; no values
 // is the empty string.
-func ValueRanges(values []int) string {
+func ValueRanges(values []int) string { return valueRuns(values, " … ") }
+
+// valueRuns writes increasing values as their runs of consecutive values,
+// each as its first and last value joined by through, or as the value
+// alone, separated by commas.
+func valueRuns(values []int, through string) string {
 	var parts []string
 	for i := 0; i < len(values); {
 		j := i
@@ -75,7 +80,7 @@ func ValueRanges(values []int) string {
 			j++
 		}
 		if j > i {
-			parts = append(parts, fmt.Sprintf("%d … %d", values[i], values[j]))
+			parts = append(parts, fmt.Sprint(values[i])+through+fmt.Sprint(values[j]))
 		} else {
 			parts = append(parts, fmt.Sprint(values[i]))
 		}

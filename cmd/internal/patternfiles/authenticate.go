@@ -94,19 +94,30 @@ func readCertificate(dir string, value int, pr *pattern.Proof) (Certified, error
 		return Certified{}, fmt.Errorf("%w: value %d cites %s without its certificate_sha256 (a file of an earlier version: run compute -patterns again)", ErrNotProved, value, name)
 	}
 	path := filepath.Join(dir, name)
-	data, err := readRegular(path)
+	c, sum, err := certificateFile(path)
 	if err != nil {
 		return Certified{}, fmt.Errorf("%w: value %d cites %s: %w", ErrNotProved, value, path, err)
 	}
-	sum := sha256.Sum256(data)
-	if got := hex.EncodeToString(sum[:]); got != pr.CertificateSHA256 {
-		return Certified{}, fmt.Errorf("%w: value %d cites %s with sha256 %s, but the file has sha256 %s: it is not the certificate the patterns were written with", ErrNotProved, value, path, pr.CertificateSHA256, got)
+	if sum != pr.CertificateSHA256 {
+		return Certified{}, fmt.Errorf("%w: value %d cites %s with sha256 %s, but the file has sha256 %s: it is not the certificate the patterns were written with", ErrNotProved, value, path, pr.CertificateSHA256, sum)
+	}
+	return Certified{Name: name, SHA256: sum, Certificate: c}, nil
+}
+
+// certificateFile reads the certificate at path, a regular file (not a
+// symbolic link) of at most maxCertificateBytes, and returns it with the
+// SHA-256 of its bytes, in hex.
+func certificateFile(path string) (proof.Certificate, string, error) {
+	data, err := readRegular(path)
+	if err != nil {
+		return proof.Certificate{}, "", err
 	}
 	c, err := proof.Decode(bytes.NewReader(data))
 	if err != nil {
-		return Certified{}, fmt.Errorf("%w: value %d cites %s: %w", ErrNotProved, value, path, err)
+		return proof.Certificate{}, "", err
 	}
-	return Certified{Name: name, SHA256: pr.CertificateSHA256, Certificate: c}, nil
+	sum := sha256.Sum256(data)
+	return c, hex.EncodeToString(sum[:]), nil
 }
 
 // readRegular reads the regular file at path, without following a

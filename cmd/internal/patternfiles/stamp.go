@@ -1,14 +1,10 @@
 package patternfiles
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"path/filepath"
 
 	"github.com/grundy-lab/grundy/conjecture/pattern"
-	"github.com/grundy-lab/grundy/conjecture/proof"
 )
 
 // stampCertificates returns found with the proof block of every proved
@@ -44,18 +40,13 @@ func stampCertificates(dir, table string, found []pattern.Result) ([]pattern.Res
 // its bytes, after checking that it is the certificate of table that pr
 // cites.
 func certificateSum(path, table string, pr pattern.Proof) (string, error) {
-	data, err := readRegular(path)
+	c, sum, err := certificateFile(path)
 	if err != nil {
 		return "", fmt.Errorf("read the certificate %s: %w", path, err)
-	}
-	c, err := proof.Decode(bytes.NewReader(data))
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	if c.Table != table || c.V != pr.V || c.X0 != pr.X0 || c.P != pr.P {
 		return "", fmt.Errorf("%s is the certificate of %s, V = %d, x0 = %d, P = %d, not the one of %s, V = %d, x0 = %d, P = %d its values were proved by",
 			path, c.Table, c.V, c.X0, c.P, table, pr.V, pr.X0, pr.P)
 	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:]), nil
+	return sum, nil
 }
