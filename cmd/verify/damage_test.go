@@ -3,11 +3,23 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/grundy-lab/grundy/conjecture/provenance"
 	"github.com/grundy-lab/grundy/results/valuesds"
 )
+
+// manifestOf is the manifest of the values dataset at dir.
+func manifestOf(t *testing.T, dir string) *valuesds.Manifest {
+	t.Helper()
+	d, err := valuesds.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Manifest
+}
 
 // TestConsistentlyEditedPartIsDamage: a part of a sound dataset replaced by
 // the same part holding a moved cell, its sha256 updated in the manifest and
@@ -23,6 +35,9 @@ func TestConsistentlyEditedPartIsDamage(t *testing.T) {
 	jsonPath := filepath.Join(dir, "patterns.json")
 	if _, stderr, code := runVerify(t, "-patterns", "-in", clean, "-values", "0-4", "-json", jsonPath); code != 0 {
 		t.Fatalf("-patterns on the sound dataset: exit %d: %s", code, stderr)
+	}
+	if from := readFile(t, jsonPath).Provenance; from == nil || !slices.Contains(from.Inputs, provenance.Input{Path: clean, Checksum: "cells_sha256", SHA256: manifestOf(t, clean).CellsSHA256}) {
+		t.Errorf("the patterns of a dataset do not record its cells_sha256: %+v", from)
 	}
 	// G₋₁(100, 98) = 3 by Theorem 4 (4); 4 instead keeps the cell count.
 	planted := writeDataset(t, n, 100, 98, 4)

@@ -66,7 +66,9 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 		return err
 	}
 	warnUnchecked(stderr, opts.in)
-	opts.from.AddG(opts.in, info.SHA256)
+	if err := addInput(&opts.from, opts.in); err != nil {
+		return err
+	}
 	var found []pattern.Result
 	for v := opts.values.lo; v <= opts.values.hi; v++ {
 		if err := ctx.Err(); err != nil {

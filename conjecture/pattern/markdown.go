@@ -29,6 +29,10 @@ const maxSummaryForm = 60
 //     provedSection); the results must come from a run that checked the
 //     certificate (patternfiles.Write after Prove, or verify -claims-from);
 //
+//   - what the independent check covered of the cells the results rest
+//     on (IndependentCheck), naming the values that rest on the engine's
+//     cells alone;
+//
 //   - a summary table: status, period, start, periods observed after x₀,
 //     grade and form of every value, and the paper that states it, if any;
 //
