@@ -213,7 +213,7 @@ def markdown(atlas, plots):
         counts = {}
         for e in t["values"]:
             counts[e["status"]] = counts.get(e["status"], 0) + 1
-        lines += [f"## {symbol} ({table})", "", f"Source: {source}.", ""]
+        lines += [f"## {symbol} ({table})", ""]
         if t["proof"]:
             p = t["proof"]
             lines += [f"Theorem (proved for all x, y, not only up to n): for all x, y ≥ 0, the cells of {symbol} "
@@ -231,6 +231,7 @@ def markdown(atlas, plots):
                       f"they are listed as {CLAIMED}.", ""]
         else:
             lines += ["No repeated band state within the bound: nothing proved.", ""]
+        lines += [f"Source: {source}.", ""]
         if table == "passnim":
             lines += [PASS_NIM_NOTE, ""]
         lines += ["Counts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) + ".", ""]

@@ -117,6 +117,8 @@ def test_atlas_proves_only_what_the_certificate_covers(atlas_dir, tmp_path):
     assert any(e["status"] == "proved" for e in sound["values"])
     md = (atlas_dir / f"atlas_n{N}" / "atlas.md").read_text()
     assert md.count("Theorem (proved for all x, y, not only up to n): for all x, y ≥ 0, the cells of") == 3
+    for table, symbol, _ in TABLES:  # each table's section leads with its theorem
+        assert f"## {symbol} ({table})\n\nTheorem (proved for all x, y" in md
     assert "P-positions of three-pile nim with a pass having a pile ≤" in md
 
 
