@@ -17,8 +17,9 @@ import (
 // (package conjecture/bandcheck, which shares nothing with the engine):
 // every cell it holds must be the mex of its options capped at V+1, and
 // every cell it leaves out must be above V. The parts are read in full,
-// each against its SHA-256 and the whole against cells_sha256, so damage
-// is exit status 1 and never taken for a counterexample (exit status 3).
+// each against its SHA-256 and the whole against cells_sha256, before any
+// verdict, so damage is exit status 1 and never taken for a counterexample
+// (exit status 3).
 func runBandCheck(ctx context.Context, dir string, stdout, stderr io.Writer) error {
 	d, err := valuesds.Open(dir)
 	if err != nil {
@@ -41,12 +42,24 @@ func runBandCheck(ctx context.Context, dir string, stdout, stderr io.Writer) err
 		return fmt.Sprintf("verify: %s: %d of %d rows checked after %s", dir, rows, m.N+1, elapsed)
 	})
 	start := time.Now()
+	// A cell that fails the check is held back until the scan has ended:
+	// only cells_sha256, checked at its end, tells a counterexample from
+	// damage whose part checksum was forged to match.
+	var failed error
 	err = d.Scan(ctx, func(x0 int64, starts []int32, ys []int64, vs []int32) error {
 		rows = x0 + int64(len(starts)-1)
-		return checker.Rows(bandcheck.Rows{X0: x0, Start: starts, Y: ys, Value: vs})
+		if failed == nil {
+			failed = checker.Rows(bandcheck.Rows{X0: x0, Start: starts, Y: ys, Value: vs})
+		}
+		return nil
 	}, valuesds.ScanOptions{})
 	stop()
-	if err == nil {
+	switch {
+	case err != nil:
+		return err
+	case failed != nil:
+		err = failed
+	default:
 		err = checker.Finish()
 	}
 	id := m.Table + ".band"

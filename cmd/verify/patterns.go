@@ -10,8 +10,11 @@ import (
 	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
+	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/conjecture/provenance"
+	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/results/valuesds"
 )
@@ -63,7 +66,9 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 		return err
 	}
 	warnUnchecked(stderr, opts.in)
-	opts.from.AddG(opts.in, info.SHA256)
+	if err := addInput(&opts.from, opts.in); err != nil {
+		return err
+	}
 	var found []pattern.Result
 	for v := opts.values.lo; v <= opts.values.hi; v++ {
 		if err := ctx.Err(); err != nil {
@@ -118,6 +123,9 @@ func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
+	if err := checkProved(ctx, file, &opts, stdout); err != nil {
+		return err
+	}
 	path, in, err := patternClaimsInput(opts.in, file.Table)
 	if err != nil {
 		return err
@@ -157,6 +165,25 @@ func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Write
 		return err
 	}
 	return finishReport(opts, in, reports, time.Since(start), stdout, stderr)
+}
+
+// checkProved authenticates the values file marks proved
+// (patternfiles.CheckProved: each certificate found beside -claims-from by
+// name and sha256, re-checked, and every proved value exactly what it
+// implies), records the certificates in opts.from and says what they prove.
+func checkProved(ctx context.Context, file pattern.File, opts *options, stdout io.Writer) error {
+	certified, err := patternfiles.CheckProved(ctx, file, filepath.Dir(opts.claimsFrom), band.Config{})
+	if err != nil {
+		return fmt.Errorf("-claims-from %s: %w", opts.claimsFrom, err)
+	}
+	for _, c := range certified {
+		path := filepath.Join(filepath.Dir(opts.claimsFrom), c.Name)
+		opts.from.Inputs = append(opts.from.Inputs, provenance.Input{Path: path, Checksum: provenance.FileSHA256, SHA256: c.SHA256})
+		fmt.Fprintf(stdout, "proved: %s values %s by %s (sha256 %s…), re-checked: the band state of the values 0 … %d repeats with period %d from row %d, "+
+			"and it implies the period, start and offsets the file states for each of them\n",
+			file.Table, pattern.ValueRanges(c.Values), path, c.SHA256[:16], c.Certificate.V, c.Certificate.P, c.Certificate.X0)
+	}
+	return nil
 }
 
 // patternClaimsInput resolves -in for -claims-from: a table file, values

@@ -3,17 +3,38 @@ package main
 import (
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/conjecture/provenance"
+	"github.com/grundy-lab/grundy/results/valuesds"
 )
 
-// addInputs records in from every table file of in with the g_sha256 of
-// its metadata.
+// cellsSHA256 is the checksum kind of a values dataset in a provenance:
+// the cells_sha256 of its manifest, which a whole scan checks.
+const cellsSHA256 = "cells_sha256"
+
+// addInputs records in from every table file of in (see addInput).
 func addInputs(from *provenance.Provenance, in inputSet) error {
 	for _, f := range in.found {
-		info, err := pattern.ReadInputInfo(f.path)
+		if err := addInput(from, f.path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// addInput records in from the input at path: a values dataset by its
+// cells_sha256, a table or values file by the g_sha256 of its metadata.
+func addInput(from *provenance.Provenance, path string) error {
+	if valuesds.IsDataset(path) {
+		d, err := valuesds.Open(path)
 		if err != nil {
 			return err
 		}
-		from.AddG(f.path, info.SHA256)
+		from.Inputs = append(from.Inputs, provenance.Input{Path: path, Checksum: cellsSHA256, SHA256: d.Manifest.CellsSHA256})
+		return nil
 	}
+	info, err := pattern.ReadInputInfo(path)
+	if err != nil {
+		return err
+	}
+	from.AddG(path, info.SHA256)
 	return nil
 }

@@ -93,6 +93,10 @@
 // File is the patterns JSON of the command line, {"table", "n", "patterns":
 // [{"value", "period", "start", "offsets", "exceptions", "confirmed_to"}],
 // "no_pattern", "values", "laws"}, written by Encode and read, with every
-// pattern validated, by Decode. Markdown renders the results as a
-// conjecture report, statements in the papers' own notation.
+// pattern validated, by Decode. A value proved for all x, y (status
+// "proved", see Proof) carries a proof block naming its certificate by file
+// name and SHA-256, so that verify -claims-from can re-check exactly that
+// certificate and the value's pattern against it. Markdown renders the
+// results as a conjecture report, statements in the papers' own notation,
+// led by the theorem the proved values make, stated once per table.
 package pattern

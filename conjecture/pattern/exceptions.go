@@ -31,7 +31,7 @@ type ExceptionSummary struct {
 	OthersSymmetric bool `json:"others_symmetric"`
 	// OthersOmitted, when positive, is how many others were left out of
 	// Others with the pattern's exceptions (Options.MaxExceptions).
-	OthersOmitted int `json:"others_omitted,omitempty"`
+	OthersOmitted int `json:"others_omitted"`
 	// text is String's sentence, taken before the others were omitted.
 	text string
 }

@@ -21,6 +21,7 @@ import (
 //	 "no_pattern": [16, …],
 //	 "values": [{"value": 3, "status": "stable", "grade": "A", …}, …],
 //	 "laws": [{"law": "…", "holds": [...], "exceptions": [...]}, …],
+//	 "independent_check": {"values": [0, 16], "rows": [0, 1119], "by": "…"},
 //	 "provenance": {"program": "verify", "version": "…", "command": [...],
 //	   "inputs": [{"path": "…", "checksum": "g_sha256", "sha256": "…"}]}}
 //
@@ -30,45 +31,57 @@ import (
 // what was seen (see Report); laws are the laws in v (see FindLaws);
 // provenance names the table file searched with its checksum, the program's
 // version and the command line (absent from files of earlier versions).
-// max_period and mined_to are only in files of earlier versions, which
-// mined on the lower rows; they are read and written back as they are.
+// Every field is written, an empty list as [] and a zero as 0, except
+// max_period and mined_to: they are only in files of earlier versions,
+// which mined on the lower rows, and are read and written back as they are.
 type File struct {
-	Table      string                 `json:"table"`
-	N          int                    `json:"n"`
-	MaxPeriod  int                    `json:"max_period,omitempty"`
-	MinedTo    int                    `json:"mined_to,omitempty"`
-	MinPeriods int                    `json:"min_periods,omitempty"`
-	Patterns   []Pattern              `json:"patterns"`
-	NoPattern  []int                  `json:"no_pattern,omitempty"`
-	Values     []Report               `json:"values,omitempty"`
-	Laws       []Law                  `json:"laws,omitempty"`
-	Provenance *provenance.Provenance `json:"provenance,omitempty"`
+	Table      string    `json:"table"`
+	N          int       `json:"n"`
+	MaxPeriod  int       `json:"max_period,omitempty"`
+	MinedTo    int       `json:"mined_to,omitempty"`
+	MinPeriods int       `json:"min_periods"`
+	Patterns   []Pattern `json:"patterns"`
+	NoPattern  []int     `json:"no_pattern"`
+	Values     []Report  `json:"values"`
+	Laws       []Law     `json:"laws"`
+	// IndependentCheck is what the independent check covered of the
+	// cells the search read (see IndependentCheck), null if nothing.
+	IndependentCheck *Coverage              `json:"independent_check"`
+	Provenance       *provenance.Provenance `json:"provenance,omitempty"`
 }
 
 // Report is what a search concluded about one value, for the JSON file:
 // the Result without the pattern's cells, with its compact form, its
-// exceptions summarised and the paper that states it, if any.
+// exceptions summarised and the paper that states it, if any. Every field
+// is written, also when it is zero or empty: period, start, repetitions
+// and form are 0 and "" for a value without a pattern, and exceptions,
+// break and proof null where there is none.
 type Report struct {
 	Value       int               `json:"value"`
 	Status      Status            `json:"status"`
-	Grade       string            `json:"grade,omitempty"`
-	Period      int               `json:"period,omitempty"`
-	Start       int               `json:"start,omitempty"`
-	Repetitions int               `json:"repetitions,omitempty"`
-	Form        string            `json:"form,omitempty"`
-	Exceptions  *ExceptionSummary `json:"exceptions,omitempty"`
-	Published   string            `json:"published,omitempty"`
+	Grade       string            `json:"grade"`
+	Period      int               `json:"period"`
+	Start       int               `json:"start"`
+	Repetitions int               `json:"repetitions"`
+	Form        string            `json:"form"`
+	Exceptions  *ExceptionSummary `json:"exceptions"`
+	Published   string            `json:"published"`
 	Rule        Rule              `json:"rule"`
 	Stages      []Stage           `json:"stages"`
-	Break       *Break            `json:"break,omitempty"`
-	BestFits    []TailFit         `json:"best_fits,omitempty"`
-	Proof       *Proof            `json:"proof,omitempty"`
+	Break       *Break            `json:"break"`
+	BestFits    []TailFit         `json:"best_fits"`
+	Proof       *Proof            `json:"proof"`
+	// RowsChecked says that every row the statement rests on was checked
+	// by the independent check (see IndependentCheck): true for a proved
+	// value, whose certificate's check covers it; false for one that
+	// rests on the engine's cells alone.
+	RowsChecked bool `json:"rows_checked"`
 }
 
 // NewReport is the report of result r on table (an id such as "gneg1").
 func NewReport(table string, r Result) Report {
 	rep := Report{Value: r.Value, Status: r.Status, Grade: r.Grade, Rule: r.Rule, Stages: r.Stages,
-		Break: r.Break, BestFits: r.BestFits, Proof: r.Proof}
+		Break: r.Break, BestFits: r.BestFits, Proof: r.Proof, RowsChecked: r.Proof != nil}
 	if item, paper := Published(table, r.Value); item != "" {
 		rep.Published = item + " of " + paper
 	}
@@ -84,7 +97,7 @@ func NewReport(table string, r Result) Report {
 // over 0 ≤ x, y ≤ n: found patterns under Patterns, the other values under
 // NoPattern, a Report per value and the laws in v found among them.
 func NewFile(table string, n int, results []Result) File {
-	f := File{Table: table, N: n, Patterns: []Pattern{}, Laws: FindLaws(results)}
+	f := File{Table: table, N: n, Patterns: []Pattern{}, Laws: FindLaws(results), IndependentCheck: IndependentCheck(results)}
 	for _, r := range results {
 		f.MinPeriods = r.Rule.MinPeriods
 		f.Values = append(f.Values, NewReport(table, r))
@@ -94,7 +107,7 @@ func NewFile(table string, n int, results []Result) File {
 			f.NoPattern = append(f.NoPattern, r.Value)
 		}
 	}
-	return f
+	return f.normalized()
 }
 
 // Validate reports the first way f is malformed: an empty table id, n or a
@@ -159,27 +172,31 @@ func Encode(w io.Writer, f File) error {
 	for _, field := range []struct {
 		name  string
 		value int
-	}{{"max_period", f.MaxPeriod}, {"mined_to", f.MinedTo}, {"min_periods", f.MinPeriods}} {
+	}{{"max_period", f.MaxPeriod}, {"mined_to", f.MinedTo}} {
 		if field.value != 0 {
 			fmt.Fprintf(&b, ",\n  %q: %d", field.name, field.value)
 		}
 	}
-	if err := writeList(&b, "patterns", f.Patterns, false); err != nil {
+	fmt.Fprintf(&b, ",\n  \"min_periods\": %d", f.MinPeriods)
+	if err := writeList(&b, "patterns", f.Patterns); err != nil {
 		return err
 	}
-	if f.NoPattern != nil {
-		data, err := json.Marshal(f.NoPattern)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, ",\n  \"no_pattern\": %s", data)
-	}
-	if err := writeList(&b, "values", f.Values, true); err != nil {
+	noPattern, err := json.Marshal(f.NoPattern)
+	if err != nil {
 		return err
 	}
-	if err := writeList(&b, "laws", f.Laws, true); err != nil {
+	fmt.Fprintf(&b, ",\n  \"no_pattern\": %s", noPattern)
+	if err := writeList(&b, "values", f.Values); err != nil {
 		return err
 	}
+	if err := writeList(&b, "laws", f.Laws); err != nil {
+		return err
+	}
+	check, err := json.Marshal(f.IndependentCheck)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, ",\n  \"independent_check\": %s", check)
 	if f.Provenance != nil {
 		data, err := json.Marshal(f.Provenance)
 		if err != nil {
@@ -193,11 +210,8 @@ func Encode(w io.Writer, f File) error {
 }
 
 // writeList writes the field name of a JSON object, after a comma, as a
-// list with one element per line; omitEmpty leaves out an empty list.
-func writeList[T any](b *bytes.Buffer, name string, list []T, omitEmpty bool) error {
-	if omitEmpty && len(list) == 0 {
-		return nil
-	}
+// list with one element per line.
+func writeList[T any](b *bytes.Buffer, name string, list []T) error {
 	fmt.Fprintf(b, ",\n  %q: [", name)
 	for i, e := range list {
 		data, err := json.Marshal(e)
@@ -236,26 +250,25 @@ func Decode(r io.Reader) (File, error) {
 	return f.normalized(), nil
 }
 
-// normalized returns f with empty lists in one form: no patterns and no
-// exceptions as empty lists (JSON []), no NoPattern values, value reports
-// or laws as nil (omitted, as Encode leaves them out).
+// normalized returns f with every empty list as an empty list (JSON []),
+// never nil (null), as Encode writes it: a file of an earlier version that
+// left a list out reads as one that has it empty.
 func (f File) normalized() File {
-	if f.Patterns == nil {
-		f.Patterns = []Pattern{}
-	}
+	f.Patterns = nonNil(f.Patterns)
 	for i := range f.Patterns {
-		if f.Patterns[i].Exceptions == nil {
-			f.Patterns[i].Exceptions = []Cell{}
-		}
+		f.Patterns[i].Exceptions = nonNil(f.Patterns[i].Exceptions)
 	}
-	if len(f.NoPattern) == 0 {
-		f.NoPattern = nil
-	}
-	if len(f.Values) == 0 {
-		f.Values = nil
-	}
-	if len(f.Laws) == 0 {
-		f.Laws = nil
+	f.NoPattern, f.Values, f.Laws = nonNil(f.NoPattern), nonNil(f.Values), nonNil(f.Laws)
+	for i := range f.Values {
+		f.Values[i].Stages, f.Values[i].BestFits = nonNil(f.Values[i].Stages), nonNil(f.Values[i].BestFits)
 	}
 	return f
+}
+
+// nonNil returns list, or an empty list for nil.
+func nonNil[T any](list []T) []T {
+	if list == nil {
+		return []T{}
+	}
+	return list
 }

@@ -223,19 +223,4 @@ func doublingRuns(vs, ps []int) []Law {
 }
 
 // valueSet writes values as "{0…3, 5, 7…9}".
-func valueSet(vs []int) string {
-	var parts []string
-	for i := 0; i < len(vs); {
-		j := i
-		for j+1 < len(vs) && vs[j+1] == vs[j]+1 {
-			j++
-		}
-		if j > i {
-			parts = append(parts, fmt.Sprintf("%d…%d", vs[i], vs[j]))
-		} else {
-			parts = append(parts, fmt.Sprint(vs[i]))
-		}
-		i = j + 1
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
-}
+func valueSet(vs []int) string { return "{" + valueRuns(vs, "…") + "}" }

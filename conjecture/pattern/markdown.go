@@ -22,6 +22,17 @@ const maxSummaryForm = 60
 // whose paper symbol is symbol, e.g. "G₋₁") over 0 ≤ x, y ≤ n as a
 // conjecture report, every line short enough to read:
 //
+//   - first, if some values are proved (Result.Proof), the theorem, once
+//     per certificate: for all x, y ≥ 0 the cells of value v ≤ V are those
+//     the statements below give, with the certificate's name and sha256,
+//     and for G_P the corollary for three-pile nim with a pass (see
+//     provedSection); the results must come from a run that checked the
+//     certificate (patternfiles.Write after Prove, or verify -claims-from);
+//
+//   - what the independent check covered of the cells the results rest
+//     on (IndependentCheck), naming the values that rest on the engine's
+//     cells alone;
+//
 //   - a summary table: status, period, start, periods observed after x₀,
 //     grade and form of every value, and the paper that states it, if any;
 //
@@ -45,19 +56,22 @@ const maxSummaryForm = 60
 func Markdown(table, symbol string, n int, results []Result, from *provenance.Provenance) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Values of %s on 0 ≤ x, y ≤ %d\n\n", symbol, n)
+	provedSection(&b, table, symbol, n, results)
 	fmt.Fprintf(&b, "Every statement below is a conjecture mined from this table and verified on every cell 0 ≤ x, y ≤ %d, "+
-		"not a theorem, unless the last column names the paper that proves it.\n", n)
+		"not a theorem, unless it is marked proved or the last column names the paper that proves it.\n", n)
 	b.WriteString("Each value is searched on the first half, the first three quarters and all of the rows; " +
 		"stable: found on at least two of the three, the fits agreeing wherever the pattern was visible; " +
 		"tentative: found on all the rows only; unstable: a fit broke before the end.\n" +
 		"Grade A: stable, the same period and start on at least two of the three, at least 8 periods observed after x₀; " +
 		"B: stable or tentative otherwise; C: unstable.\n" +
-		"A statement whose rule is too long for the text says so: its offsets are given in full in the patterns JSON.\n\n")
-	if slices.ContainsFunc(results, func(r Result) bool { return r.Proof != nil }) {
-		b.WriteString("Proved: the statement holds for all x, y, not only up to n: the band state of the values 0 … V repeats " +
-			"(see the certificate, which verify -certificate re-checks), so every later row repeats; " +
-			"the other values are observed to n only.\n\n")
+		"A statement whose rule is too long for the text says so: its offsets are given in full in the patterns JSON.\n")
+	var unchecked []int
+	for _, r := range results {
+		if r.Proof == nil {
+			unchecked = append(unchecked, r.Value)
+		}
 	}
+	b.WriteString(IndependentCheck(results).describe(unchecked) + "\n\n")
 	// A form can take a while (TwoFamilies tries every pair of divisors of
 	// a long period): each is taken once, from the search if it kept it.
 	forms := make([]patternForm, len(results))
@@ -135,12 +149,17 @@ func markdownValue(b *strings.Builder, table, symbol string, n int, r Result, fo
 	fmt.Fprintf(b, "- **v = %d**: %s, grade %s: period %d from x₀ = %d, %d periods observed after x₀; confirmed for x ≤ %d.\n",
 		r.Value, r.Status, r.Grade, r.Period, r.Start, r.Repetitions, r.ConfirmedTo)
 	set := "A" + subscript(r.Value)
-	if pr := r.Proof; pr != nil {
-		fmt.Fprintf(b, "  - Proved for all x, y (certificate %s: the band state of the values 0 … %d repeats with period %d from row %d); observed to %d. ",
-			pr.Certificate, pr.V, pr.P, pr.X0, n)
-	} else if item, _ := Published(table, r.Value); item != "" {
+	// A proved value says so in its first line; the theorem and its
+	// certificate are stated once, at the top (provedSection).
+	item, _ := Published(table, r.Value)
+	switch {
+	case r.Proof != nil && item != "":
+		fmt.Fprintf(b, "  - %s of the paper cited above. ", item)
+	case r.Proof != nil:
+		b.WriteString("  - ")
+	case item != "":
 		fmt.Fprintf(b, "  - %s of the paper cited above; verified for 0 ≤ x, y ≤ %d. ", item, n)
-	} else {
+	default:
 		fmt.Fprintf(b, "  - Conjecture (verified for 0 ≤ x, y ≤ %d). ", n)
 	}
 	listed := r.Period <= maxListedFamilies

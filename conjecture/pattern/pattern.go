@@ -57,7 +57,7 @@ type Pattern struct {
 	// out (Exceptions is then empty; see Options.MaxExceptions): the
 	// pattern states its periodic part only, and Check takes its rows
 	// below Start as agreeing.
-	ExceptionsOmitted int `json:"exceptions_omitted,omitempty"`
+	ExceptionsOmitted int `json:"exceptions_omitted"`
 	ConfirmedTo       int `json:"confirmed_to"`
 	// summary is the summary of the exceptions omitted.
 	summary *ExceptionSummary

@@ -13,16 +13,21 @@ const Proved Status = "proved"
 // v ≤ V: for every row x ≥ Start, f_v(x) = x + Offsets[x mod Period], for
 // all x and y, Period being the least such period and Start the least such
 // start. The state of the band of the values 0 … V before row X0 + P is the
-// one before row X0 moved P rows down the diagonal, as the certificate at
-// Certificate records (a path, as written in the patterns file).
+// one before row X0 moved P rows down the diagonal, as the certificate
+// records: Certificate is its file name, beside the patterns file, and
+// CertificateSHA256 the SHA-256 of its bytes, by which a reader knows it is
+// the certificate the pattern was derived from (empty until the patterns
+// file is written; files of earlier versions have none, and their "proved"
+// is not authenticated).
 type Proof struct {
-	Period      int    `json:"period"`
-	Start       int    `json:"start"`
-	Offsets     []int  `json:"-"`
-	V           int    `json:"v"`
-	X0          int64  `json:"x0"`
-	P           int64  `json:"p"`
-	Certificate string `json:"certificate"`
+	Period            int    `json:"period"`
+	Start             int    `json:"start"`
+	Offsets           []int  `json:"-"`
+	V                 int    `json:"v"`
+	X0                int64  `json:"x0"`
+	P                 int64  `json:"p"`
+	Certificate       string `json:"certificate"`
+	CertificateSHA256 string `json:"certificate_sha256"`
 }
 
 // ErrProofDisagrees reports a value whose observed pattern differs from the

@@ -108,10 +108,13 @@ func ScanValuesFile(ctx context.Context, path string, lo, maxValue int) (*Index,
 }
 
 // ScanDataset indexes the values lo … maxValue of the values dataset at dir
-// (compute -write values), reading only those values, each part checked
-// against its checksum and its cells against the dataset's invariants
-// (valuesds.Dataset.Scan). The dataset must hold every value asked for and
-// every row of the table, as ScanValuesFile's file must.
+// (compute -write values). It reads every cell of the dataset, each part
+// checked against its checksum, its cells against the dataset's invariants
+// and all of them against cells_sha256 (valuesds.Dataset.Scan), and keeps
+// those of lo … maxValue: a scan of these values alone would skip
+// cells_sha256, and a part edited with its checksum updated would then give
+// a verdict on cells no checksum covers. The dataset must hold every value
+// asked for and every row of the table, as ScanValuesFile's file must.
 func ScanDataset(ctx context.Context, dir string, lo, maxValue int) (*Index, results.Info, error) {
 	d, err := valuesds.Open(dir)
 	if err != nil {
@@ -128,15 +131,16 @@ func ScanDataset(ctx context.Context, dir string, lo, maxValue int) (*Index, res
 	}
 	info := d.Info()
 	idx := NewIndex(info.N, maxValue)
-	want := results.ValueRange{Lo: int32(lo), Hi: int32(maxValue)}
 	err = d.Scan(ctx, func(x0 int64, start []int32, ys []int64, vs []int32) error {
 		for r := range len(start) - 1 {
 			for k := start[r]; k < start[r+1]; k++ {
-				idx.addCell(vs[k], int32(x0)+int32(r), int32(ys[k]))
+				if v := int(vs[k]); v >= lo && v <= maxValue {
+					idx.addCell(vs[k], int32(x0)+int32(r), int32(ys[k]))
+				}
 			}
 		}
 		return nil
-	}, valuesds.ScanOptions{Values: &want})
+	}, valuesds.ScanOptions{})
 	if err != nil {
 		return nil, results.Info{}, err
 	}

@@ -133,7 +133,7 @@ var Statuses = []Status{Proved, Stable, Tentative, Unstable, None}
 // rule accepts there, if any.
 type Stage struct {
 	Rows int      `json:"rows"`
-	Fit  *TailFit `json:"fit,omitempty"`
+	Fit  *TailFit `json:"fit"`
 }
 
 // Break is where a fit found on the first rows of a table stops holding:
@@ -145,7 +145,7 @@ type Break struct {
 	Start     int       `json:"start"`
 	Row       int       `json:"row"`
 	Violation Violation `json:"violation"`
-	Then      *TailFit  `json:"then,omitempty"`
+	Then      *TailFit  `json:"then"`
 }
 
 // Result is the outcome of Search for one value.

@@ -23,6 +23,7 @@ missing is an error naming the file and the compute command that writes it.
 """
 
 import argparse
+import hashlib
 import json
 import pathlib
 import sys
@@ -48,6 +49,11 @@ PASS_NIM_NOTE = (
     "games with a pass); the proved values are proved for all x, y, the others observed to n only.")
 
 
+#: The status of a value its patterns file marks proved by a certificate that is not beside it
+#: with the sha256 the file records, or does not cover it.
+CLAIMED = "claimed proved (not re-checked)"
+
+
 def _value_entry(report, patterns):
     """One value of the atlas from its report entry and its pattern, if any."""
     stages = [s["fit"]["period"] if s.get("fit") else None for s in report.get("stages", [])]
@@ -70,8 +76,55 @@ def _value_entry(report, patterns):
     return entry
 
 
+def _certified(directory, table, report):
+    """The certificate the proved values of report cite, if it is the one they were written with.
+
+    Returns (proof, reason): proof is {"v", "x0", "p", "certificate", "sha256", "statements"} when
+    every proof block names one file beside the patterns file whose bytes have the sha256 the
+    blocks record, a certificate of this table whose V, x0 and P are the blocks' and at least
+    every proved value; reason says why not otherwise. This checks that the file is the one
+    compute checked when it wrote the patterns, not the proof itself: verify -claims-from
+    re-checks that.
+    """
+    blocks = [(r["value"], r["proof"]) for r in report.get("values", []) if r["status"] == "proved"]
+    if not blocks:
+        return None, None
+    names = {(b.get("certificate"), b.get("certificate_sha256")) for _, b in blocks}
+    if len(names) != 1:
+        return None, "the proved values cite more than one certificate"
+    (name, sha), = names
+    if not sha:
+        return None, f"the proof blocks record no certificate_sha256 for {name} (a file of an earlier version)"
+    if not isinstance(name, str) or pathlib.PurePath(name).name != name or name in (".", ".."):
+        return None, f"the proof blocks cite {name!r}, not a file beside the patterns file"
+    path = pathlib.Path(directory) / name
+    if path.is_symlink() or not path.is_file():
+        return None, f"{path} is missing or not a regular file"
+    data = path.read_bytes()
+    if hashlib.sha256(data).hexdigest() != sha:
+        return None, f"{path} has sha256 {hashlib.sha256(data).hexdigest()}, the proof blocks record {sha}"
+    try:
+        c = json.loads(data)
+        cert = (c["table"], c["v"], c["x0"], c["p"])
+    except (ValueError, KeyError, TypeError) as err:
+        return None, f"{path} is not a certificate: {err}"
+    for value, b in blocks:
+        if cert != (table, b.get("v"), b.get("x0"), b.get("p")):
+            return None, (f"value {value} cites {name} as V = {b.get('v')}, x0 = {b.get('x0')}, P = {b.get('p')}, "
+                          f"but it is the certificate of {c['table']}, V = {c['v']}, x0 = {c['x0']}, P = {c['p']}")
+        if value > c["v"]:
+            return None, f"value {value} is marked proved by {name}, which proves the values 0 … {c['v']} only"
+    return {"v": c["v"], "x0": c["x0"], "p": c["p"], "certificate": name, "sha256": sha,
+            "statements": c.get("statements", [])}, None
+
+
 def table_atlas(directory, table, n):
-    """The atlas entry of table from DIR/<table>_n<N>.patterns.json (and its certificate)."""
+    """The atlas entry of table from DIR/<table>_n<N>.patterns.json and the certificate it cites.
+
+    A value is "proved" only if the certificate its proof block names is beside the file with the
+    sha256 the block records and covers it (_certified); otherwise it is "claimed proved (not
+    re-checked)", with the reason under the table's "unverified".
+    """
     path = pathlib.Path(directory) / f"{table}_n{n}.patterns.json"
     if not path.exists():
         raise PatternFileError(
@@ -83,13 +136,13 @@ def table_atlas(directory, table, n):
                                f"not {table} at n = {n}")
     patterns = {p["value"]: p for p in report.get("patterns", [])}
     values = [_value_entry(r, patterns) for r in report.get("values", [])]
-    proof = None
-    cert = pathlib.Path(directory) / f"{table}_n{n}.proof.json"
-    if cert.exists():
-        c = json.loads(cert.read_text())
-        proof = {"v": c["v"], "x0": c["x0"], "p": c["p"], "certificate": cert.name,
-                 "statements": c.get("statements", [])}
-    return {"table": table, "n": n, "values": values, "laws": report.get("laws", []), "proof": proof}
+    proof, unverified = _certified(directory, table, report)
+    if unverified:
+        for e in values:
+            if e["status"] == "proved":
+                e["status"] = CLAIMED
+    return {"table": table, "n": n, "values": values, "laws": report.get("laws", []), "proof": proof,
+            "unverified": unverified}
 
 
 def plot_period_start(atlas, path):
@@ -143,8 +196,8 @@ def _status_line(e):
         return f"none up to n; best tail fits {fits}"
     seen = ", ".join("–" if p is None else str(p) for p in e["periods_seen"])
     text = f"p = {e['period']}, x₀ = {e['start']}; periods seen on the stages: {seen}"
-    if e["status"] == "proved":
-        return f"proved for all x, y ({text})"
+    if e["status"] in ("proved", CLAIMED):
+        return f"{e['status']} ({text})"
     return f"observed to n, {e['status']} ({text})"
 
 
@@ -160,14 +213,25 @@ def markdown(atlas, plots):
         counts = {}
         for e in t["values"]:
             counts[e["status"]] = counts.get(e["status"], 0) + 1
-        lines += [f"## {symbol} ({table})", "", f"Source: {source}.", ""]
+        lines += [f"## {symbol} ({table})", ""]
         if t["proof"]:
             p = t["proof"]
-            lines += [f"Proved: the values 0 … {p['v']} repeat with period P = {p['p']} from row {p['x0']}, "
-                      f"for all x, y (certificate `{p['certificate']}`"
-                      + (f"; proves {', '.join(p['statements'])}" if p["statements"] else "") + ").", ""]
+            lines += [f"Theorem (proved for all x, y, not only up to n): for all x, y ≥ 0, the cells of {symbol} "
+                      f"with value v ≤ {p['v']} are those stated below for v = 0 … {p['v']}.",
+                      f"The largest V proved is {p['v']}: certificate `{p['certificate']}` (sha256 `{p['sha256']}`), "
+                      f"whose band state of the values 0 … {p['v']} repeats with period P = {p['p']} from row "
+                      f"{p['x0']}; `verify -claims-from` re-checks it"
+                      + (f"; it proves {', '.join(p['statements'])}" if p["statements"] else "") + ".", ""]
+            if table == "passnim":
+                lines += [f"So the P-positions of three-pile nim with a pass having a pile ≤ {p['v']} are exactly "
+                          f"the permutations of (x, y, G_P(x, y)) for the cells of value ≤ {p['v']} below, "
+                          f"for all piles, since G_P(x, y) = z if and only if G_P(y, z) = x.", ""]
+        elif t["unverified"]:
+            lines += [f"Nothing proved here: the patterns file marks values proved, but {t['unverified']}; "
+                      f"they are listed as {CLAIMED}.", ""]
         else:
             lines += ["No repeated band state within the bound: nothing proved.", ""]
+        lines += [f"Source: {source}.", ""]
         if table == "passnim":
             lines += [PASS_NIM_NOTE, ""]
         lines += ["Counts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) + ".", ""]

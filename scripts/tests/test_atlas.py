@@ -61,6 +61,85 @@ def test_read_patterns_refuses_bad_status(atlas_dir, tmp_path, change):
         read_patterns(bad)
 
 
+def _forged_atlas(atlas_dir, tmp_path, forge):
+    """table_atlas of gneg1 from a copy of its patterns file and certificate, after forge(report, dir)."""
+    from grundytables.atlas import table_atlas
+    name = f"gneg1_n{N}.patterns.json"
+    report = json.loads((atlas_dir / name).read_text())
+    for cert in atlas_dir.glob("*.proof.json"):
+        (tmp_path / cert.name).write_bytes(cert.read_bytes())
+    forge(report, tmp_path)
+    (tmp_path / name).write_text(json.dumps(report))
+    return table_atlas(tmp_path, "gneg1", N)
+
+
+def _proved(report):
+    return [v for v in report["values"] if v["status"] == "proved"]
+
+
+def _copy_block_above_v(report, _):
+    """A value above V that has a pattern, marked proved with V's proof block."""
+    top = _proved(report)[-1]
+    above = next(v for v in report["values"] if v["value"] > top["value"] and v["period"] > 0)
+    above["status"], above["proof"] = "proved", dict(top["proof"])
+
+
+def _other_table(report, directory):
+    """The proof blocks pointing at G_P's certificate, with its sha256."""
+    import hashlib
+    other = directory / f"passnim_n{N}.proof.json"
+    for v in _proved(report):
+        v["proof"]["certificate"] = other.name
+        v["proof"]["certificate_sha256"] = hashlib.sha256(other.read_bytes()).hexdigest()
+
+
+def _changed_bytes(report, directory):
+    cert = directory / _proved(report)[0]["proof"]["certificate"]
+    cert.write_bytes(cert.read_bytes() + b"\n")
+
+
+def _no_sum(report, _):
+    """Proof blocks of an earlier version, without the certificate's sha256."""
+    for v in _proved(report):
+        v["proof"].pop("certificate_sha256")
+
+
+def _missing(report, _):
+    for v in _proved(report):
+        v["proof"]["certificate"] = "gneg1_n9999.proof.json"
+
+
+def test_atlas_proves_only_what_the_certificate_covers(atlas_dir, tmp_path):
+    """The atlas says "proved" only for values its patterns file ties to a certificate beside it by
+    sha256 that covers them; the theorem is stated once per table with the certificate's sha256."""
+    sound = _forged_atlas(atlas_dir, tmp_path, lambda report, _: None)
+    assert sound["proof"] and len(sound["proof"]["sha256"]) == 64 and sound["unverified"] is None
+    assert any(e["status"] == "proved" for e in sound["values"])
+    md = (atlas_dir / f"atlas_n{N}" / "atlas.md").read_text()
+    assert md.count("Theorem (proved for all x, y, not only up to n): for all x, y ≥ 0, the cells of") == 3
+    for table, symbol, _ in TABLES:  # each table's section leads with its theorem
+        assert f"## {symbol} ({table})\n\nTheorem (proved for all x, y" in md
+    assert "P-positions of three-pile nim with a pass having a pile ≤" in md
+
+
+@pytest.mark.parametrize("forge, reason", [
+    (_copy_block_above_v, "which proves the values 0 …"),
+    (_other_table, "but it is the certificate of passnim"),
+    (_changed_bytes, "has sha256"),
+    (_missing, "missing or not a regular file"),
+    (_no_sum, "no certificate_sha256"),
+    (lambda report, _: _proved(report)[0]["proof"].pop("certificate_sha256"), "more than one certificate"),
+])
+def test_atlas_refuses_forged_proofs(atlas_dir, tmp_path, forge, reason):
+    from grundytables.atlas import CLAIMED, markdown
+    t = _forged_atlas(atlas_dir, tmp_path, forge)
+    assert t["proof"] is None and reason in t["unverified"]
+    assert not any(e["status"] == "proved" for e in t["values"])
+    assert any(e["status"] == CLAIMED for e in t["values"])
+    md = markdown({"n": N, "values": "0-20", "tables": [t, t, t]}, {"period_start": "p.png"})
+    assert "Theorem (proved" not in md and CLAIMED in md
+
+
 def test_missing_table_is_an_error(tmp_path):
     from grundytables import atlas
     assert atlas.main([str(tmp_path), "--n", str(N)]) == 1

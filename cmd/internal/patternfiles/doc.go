@@ -4,5 +4,8 @@
 // soon as it is written), the proofs of the values 0 … V it implies
 // (pattern.Proof, for bandrun's pattern search), and the patterns file
 // (<id>_n<N>.patterns.json, the schema of verify -patterns -json, and its
-// Markdown <id>_n<N>.patterns.md), every file written atomically.
+// Markdown <id>_n<N>.patterns.md), every file written atomically. The
+// proof block of each proved value names its certificate by file name and
+// SHA-256; CheckProved, for verify -claims-from, re-checks that
+// certificate and every value marked proved against it.
 package patternfiles

@@ -20,10 +20,16 @@ func Names(id string, n int64) (jsonName, mdName string) {
 
 // Write writes the results of table r over 0 ≤ x, y ≤ n as
 // <out>/<id>_n<N>.patterns.json and .md, atomically, and returns their
-// paths. from, if not nil, is recorded as their provenance.
+// paths. from, if not nil, is recorded as their provenance. The proof block
+// of every proved value names its certificate, which must be in out, by
+// file name and by the SHA-256 of its bytes (see stampCertificates).
 func Write(out string, r tables.Ruleset, n int64, found []pattern.Result, from *provenance.Provenance) (jsonPath, mdPath string, err error) {
 	jsonName, mdName := Names(r.ID, n)
 	jsonPath, mdPath = filepath.Join(out, jsonName), filepath.Join(out, mdName)
+	found, err = stampCertificates(out, r.ID, found)
+	if err != nil {
+		return "", "", fmt.Errorf("write %s: %w", jsonPath, err)
+	}
 	file := pattern.NewFile(r.ID, int(n), found)
 	file.Provenance = from
 	if err := results.WriteAtomic(jsonPath, func(f *os.File) error { return pattern.Encode(f, file) }); err != nil {
