@@ -2,7 +2,8 @@
 
 The fenced blocks marked ``sh``, ``python`` and ``sql`` of each page run in
 order, in one temporary directory per page, with ``bin/`` holding the
-commands built from this checkout and ``scripts/`` the repository's scripts,
+commands built from this checkout, ``scripts/`` the repository's scripts and
+``docs/schemas/`` its JSON Schemas,
 so that a page's later blocks see the files its earlier blocks wrote. A
 block runs as written but for its table sides: the pages show research
 sizes (n = 10⁶ … 10⁹), which ``small_sizes`` brings down to SMALL_N so that
@@ -113,6 +114,7 @@ def run_page(page, bindir, workdir):
     (workdir / "bin").symlink_to(bindir)
     (workdir / "scripts").symlink_to(REPO / "scripts")
     (workdir / "docs").mkdir()
+    (workdir / "docs" / "schemas").symlink_to(REPO / "docs" / "schemas")
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([str(pathlib.Path(sys.executable).parent), env.get("PATH", "")])
     env["MPLBACKEND"] = "Agg"

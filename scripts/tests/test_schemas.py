@@ -1,0 +1,77 @@
+"""The JSON files the commands write match the JSON Schemas of docs/schemas/.
+
+A band run with -patterns at a small n writes a values dataset (its
+_manifest.json), a certificate and a patterns file; each is validated
+against its schema, and each schema is shown to refuse a planted defect (a
+field left out, a field of the wrong type, a field it does not know).
+"""
+
+import copy
+import json
+import pathlib
+import subprocess
+
+import jsonschema
+import pytest
+from conftest import REPO
+
+SCHEMAS = REPO / "docs" / "schemas"
+N = 3000
+
+
+@pytest.fixture(scope="module")
+def band_run(compute, tmp_path_factory):
+    """The directory of compute -table gneg1 -n N -write values -values 0-40 -patterns."""
+    out = tmp_path_factory.mktemp("schemas")
+    subprocess.run([str(compute), "-table", "gneg1", "-n", str(N), "-write", "values", "-values", "0-40",
+                    "-patterns", "-out", str(out), "-quiet"], check=True, capture_output=True)
+    return out
+
+
+def schema(name):
+    s = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(s)
+    return s
+
+
+# (schema, file of the band run, a required field, a field and a value of the wrong type)
+CASES = [
+    ("values-manifest", f"gneg1_n{N}.values/_manifest.json", "cells_sha256", ("n", "3000")),
+    ("proof-certificate", f"gneg1_n{N}.proof.json", "x0", ("p", -1)),
+    ("patterns", f"gneg1_n{N}.patterns.json", "independent_check", ("n", "3000")),
+]
+
+
+@pytest.mark.parametrize("name,file,required,wrong", CASES, ids=[c[0] for c in CASES])
+def test_written_file_matches_its_schema(band_run, name, file, required, wrong):
+    s = schema(name)
+    document = json.loads((band_run / file).read_text(encoding="utf-8"))
+    jsonschema.validate(document, s)
+
+    missing = copy.deepcopy(document)
+    del missing[required]
+    with pytest.raises(jsonschema.ValidationError, match=required):
+        jsonschema.validate(missing, s)
+    mistyped = copy.deepcopy(document)
+    mistyped[wrong[0]] = wrong[1]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(mistyped, s)
+    unknown = copy.deepcopy(document)
+    unknown["no_such_field"] = 1
+    with pytest.raises(jsonschema.ValidationError, match="no_such_field"):
+        jsonschema.validate(unknown, s)
+
+
+def test_every_schema_is_tested():
+    assert sorted(p.name.removesuffix(".schema.json") for p in SCHEMAS.glob("*.schema.json")) == \
+        sorted(c[0] for c in CASES)
+
+
+def test_a_proof_block_must_name_its_certificate_by_content(band_run):
+    s = schema("patterns")
+    document = json.loads((band_run / f"gneg1_n{N}.patterns.json").read_text(encoding="utf-8"))
+    proved = [r for r in document["values"] if r["status"] == "proved"]
+    assert proved, "the band run proved nothing"
+    del proved[0]["proof"]["certificate_sha256"]
+    with pytest.raises(jsonschema.ValidationError, match="certificate_sha256"):
+        jsonschema.validate(document, s)
