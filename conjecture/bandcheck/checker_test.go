@@ -325,3 +325,37 @@ func TestShiftedStates(t *testing.T) {
 		t.Errorf("nim and gneg1 after 4 rows: %v and %v; want not Shifted", s4, g4)
 	}
 }
+
+// FirstOpenRow is the first row whose cells ≤ V, within 0 … n, are not
+// all of 0 … V, as the full table counts them: in a table of side n the
+// rows near n run out of columns.
+func TestFirstOpenRow(t *testing.T) {
+	for _, id := range checked {
+		tab := full(t, id)
+		for _, tc := range []struct {
+			n int64
+			v int
+		}{{0, 0}, {10, 3}, {11, 3}, {40, 5}, {120, 20}, {300, 0}} {
+			want, wantOpen := int64(-1), false
+			for x := range tc.n + 1 {
+				seen := map[int32]bool{}
+				for _, g := range tab[x][:tc.n+1] {
+					if g >= 0 && int(g) <= tc.v {
+						seen[g] = true
+					}
+				}
+				if len(seen) < tc.v+1 {
+					want, wantOpen = x, true
+					break
+				}
+			}
+			c, err := feed(t, id, tc.n, tc.v, band(tab, tc.n, tc.v), 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, open := c.FirstOpenRow(); got != want || open != wantOpen {
+				t.Errorf("%s n = %d V = %d: FirstOpenRow = %d, %v; want %d, %v", id, tc.n, tc.v, got, open, want, wantOpen)
+			}
+		}
+	}
+}

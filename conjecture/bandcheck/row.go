@@ -3,137 +3,174 @@ package bandcheck
 import (
 	"fmt"
 	"math"
+
+	"github.com/grundy-lab/grundy/conjecture/moves"
 )
+
+// noColumn is the candidate of a row that has none left.
+const noColumn = math.MaxInt64
 
 // checkRow checks row x, whose cells ≤ V in the stream are at ys (which
 // must increase and lie in 0 … n) with values vals.
 //
-// It visits, in increasing y, the candidates: the live columns and then
-// the fresh ones from the frontier on, while the row's set is not full
-// and y ≤ n; and the row's fixed positions wherever they lie. Every other
-// cell has a full column (below the frontier and not live) or comes after
-// the row's set is full, so its capped value is V + 1 and the stream must
-// leave it out. At a candidate the capped value is the fixed value, V + 1
-// if the diagonal is full, or else the capped mex of the row, column and
-// diagonal sets and the extra value; it goes into those sets when ≤ V.
-// Live columns keep their order, so the next row's list is built by
-// appending, in one pass.
+// It is a merge of two increasing sequences, the row's candidates and the
+// stream's cells, in one pass and without sorting. The candidates are, in
+// increasing y, the columns of the window that are not full and then the
+// fresh ones from the frontier on, while the row's set is not full and
+// y ≤ n; and the row's fixed positions wherever they lie (fixedCell).
+// Every other cell has a full column (below lo, or full inside the
+// window) or comes after the row's set is full, so its capped value is
+// V + 1 and the stream must leave it out: a stream cell met before the
+// next candidate is an error. At a candidate the capped value is V + 1 if
+// the diagonal is full, or else the capped mex of the row, column and
+// diagonal sets and the extra value; a mex is in none of those sets, so
+// when it is ≤ V it goes into each of them as a new value.
 func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
 	for k, y := range ys {
 		if y < 0 || y > c.n || k > 0 && y <= ys[k-1] {
 			return fmt.Errorf("%w: row %d: cell y = %d is out of order or outside 0 … %d", ErrStream, x, y, c.n)
 		}
 	}
-	clear(c.row.bits)
-	c.row.count = 0
-	fixed := c.fixed[x]
-	next := c.spare[:0]
-	i, k := 0, 0 // the next live column, the next stream cell
-	f := c.frontier
+	row, cols, words := c.row, &c.cols, len(c.row)
+	clear(row)
+	row0 := uint64(0) // row[0], held in a register: each cell's check reads the one before it
+	rowCount, full := int32(0), int32(c.v+1)
+	fixed := c.fixedOf(x)
+	k := 0          // the next stream cell
+	scan := cols.lo // the next column that may be a candidate
 	for {
-		rowOpen := !c.full(&c.row)
-		y := int64(math.MaxInt64)
-		if rowOpen && i < len(c.live) {
-			y = c.live[i].y
-		} else if rowOpen && f <= c.n {
-			y = f
+		y := int64(noColumn)
+		if rowCount < full {
+			for scan < cols.frontier && cols.counts[scan&cols.mask] == full {
+				scan++
+			}
+			if scan <= c.n {
+				y = scan
+			}
 		}
-		if len(fixed) > 0 {
-			y = min(y, int64(fixed[0].Y))
+		if len(fixed) > 0 && int64(fixed[0].Y) <= y {
+			var err error
+			row[0] = row0
+			if k, rowCount, err = c.fixedCell(x, fixed[0], ys, vals, k, rowCount); err != nil {
+				return err
+			}
+			row0 = row[0]
+			if int64(fixed[0].Y) == scan {
+				scan++
+			}
+			fixed = fixed[1:]
+			continue
 		}
-		if y == math.MaxInt64 {
+		if y == noColumn {
 			break
 		}
-		// Columns passed over, after the row's set is full: live ones stay
-		// live, and fresh ones below a fixed position become live, empty.
-		for ; i < len(c.live) && c.live[i].y < y; i++ {
-			next = append(next, c.live[i])
-		}
-		for ; i == len(c.live) && f < y; f++ {
-			next = append(next, column{y: f, set: c.newSet()})
-		}
 		if k < len(ys) && ys[k] < y {
-			return &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: int32(c.v + 1), V: c.v}
+			return &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v}
 		}
-
-		var set *valueSet // the column's set; nil for a full column
-		switch {
-		case i < len(c.live) && c.live[i].y == y:
-			set = &c.live[i].set
-			i++
-		case y >= f:
-			fresh := c.newSet()
-			set = &fresh
-			f = y + 1
+		if y >= cols.frontier {
+			cols.reach(y)
 		}
-		var diag *valueSet
+		at := int(y & cols.mask)
+		col := cols.sets[at*words : at*words+words]
+		var diag []uint64
+		var diagCount *int32
 		if c.diags != nil {
-			diag = c.diags[x-y]
+			diag, diagCount = c.diags.at(x - y)
 		}
-
-		want := int32(c.v + 1)
-		switch {
-		case len(fixed) > 0 && int64(fixed[0].Y) == y:
-			want = min(fixed[0].Value, want)
-			fixed = fixed[1:]
-		case set == nil || diag != nil && c.full(diag):
-		default:
+		want := full
+		if diagCount == nil || *diagCount < full {
 			extra := -1
-			if c.game.Extra != nil {
-				extra = c.game.Extra(int(x), int(y))
+			if c.extra != nil {
+				extra = c.extra(int(x), int(y))
 			}
-			want = cappedMex(c.v, c.words, &c.row, set, diag, extra)
+			want = cappedMex(c.v, row0, row, col, diag, extra)
 		}
 		if k < len(ys) && ys[k] == y {
-			if vals[k] != want || want < 0 || int(want) > c.v { // the stream holds values 0 … V only
+			if vals[k] != want || want == full { // the stream holds values 0 … V only
 				return &CellError{X: x, Y: y, Value: vals[k], InStream: true, Want: want, V: c.v}
 			}
 			k++
-		} else if want >= 0 && want <= int32(c.v) { // a forbidden cell (−1) is no value: never in the stream
+		} else if want < full {
 			return &CellError{X: x, Y: y, Want: want, V: c.v}
 		}
-
-		if want >= 0 && int(want) <= c.v {
-			c.row.add(want)
-			if c.diags != nil {
-				c.addDiagonal(x-y, diag, want)
+		if want < full {
+			w, b := want>>6, uint64(1)<<(want&63)
+			if w == 0 {
+				row0 |= b
+			} else {
+				row[w] |= b
 			}
-			if set != nil {
-				set.add(want)
+			col[w] |= b
+			rowCount++
+			cols.counts[at]++
+			if diag != nil {
+				diag[w] |= b
+				*diagCount++
 			}
 		}
-		switch {
-		case set == nil:
-		case c.full(set):
-			c.free = append(c.free, set.bits)
-		default:
-			next = append(next, column{y: y, set: *set})
-		}
+		scan++
 	}
-	next = append(next, c.live[i:]...)
 	if k < len(ys) {
-		return &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: int32(c.v + 1), V: c.v}
+		return &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v}
 	}
-	c.live, c.spare = next, c.live[:0]
-	c.frontier = f
+	if rowCount < full && c.firstOpen < 0 {
+		c.firstOpen = x
+	}
+	cols.advance(full)
 	return nil
 }
 
-// addDiagonal puts v into the set of diagonal d, d's set being s (nil
-// when no cell has reached d yet); a full diagonal keeps its count and
-// gives up its bits.
-func (c *Checker) addDiagonal(d int64, s *valueSet, v int32) {
-	if s != nil && c.full(s) {
-		return // a fixed value on a full diagonal adds nothing
+// fixedCell checks the fixed position f of row x against the stream cell
+// k, the next one (ys, vals), and puts its value, when it is 0 … V, into
+// the row's set (counted in rowCount), its column's if the window holds
+// the column, and its diagonal's; it returns the next stream cell and the
+// row's count. A fixed value below 0 forbids the moves to the cell: it is
+// no value of the stream, and no option. Fixed values may already be in
+// a set, so they are counted only when new.
+func (c *Checker) fixedCell(x int64, f moves.Fixed, ys []int64, vals []int32, k int, rowCount int32) (int, int32, error) {
+	y, full, cols := int64(f.Y), int32(c.v+1), &c.cols
+	if k < len(ys) && ys[k] < y {
+		return k, rowCount, &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v}
 	}
-	if s == nil {
-		set := c.newSet()
-		s = &set
-		c.diags[d] = s
+	want := min(f.Value, full)
+	inStream := k < len(ys) && ys[k] == y
+	switch {
+	case inStream && (vals[k] != want || want < 0 || want == full):
+		return k, rowCount, &CellError{X: x, Y: y, Value: vals[k], InStream: true, Want: want, V: c.v}
+	case inStream:
+		k++
+	case want >= 0 && want < full:
+		return k, rowCount, &CellError{X: x, Y: y, Want: want, V: c.v}
 	}
-	s.add(v)
-	if c.full(s) {
-		c.free = append(c.free, s.bits)
-		s.bits = nil
+	if y >= cols.frontier {
+		cols.reach(y)
 	}
+	if want < 0 || want == full {
+		return k, rowCount, nil
+	}
+	if addValue(c.row, want) {
+		rowCount++
+	}
+	if at := y & cols.mask; y >= cols.lo && addValue(cols.set(y), want) {
+		cols.counts[at]++
+	}
+	if c.diags != nil {
+		if diag, count := c.diags.at(x - y); addValue(diag, want) {
+			*count++
+		}
+	}
+	return k, rowCount, nil
+}
+
+// fixedOf returns the fixed positions of row x, in increasing column, and
+// drops those of the rows before it: the rows come in order.
+func (c *Checker) fixedOf(x int64) []moves.Fixed {
+	for len(c.fixed) > 0 && int64(c.fixed[0].X) < x {
+		c.fixed = c.fixed[1:]
+	}
+	i := 0
+	for i < len(c.fixed) && int64(c.fixed[i].X) == x {
+		i++
+	}
+	return c.fixed[:i]
 }
