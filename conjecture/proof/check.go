@@ -38,7 +38,7 @@ func Check(ctx context.Context, c Certificate, cfg band.Config) error {
 		return fmt.Errorf("%w: period P = %d, want P ≥ 1", ErrCertificate, c.P)
 	case c.P%stride != 0:
 		return fmt.Errorf("%w: period P = %d is not a multiple of %d, the least power of two above V = %d: moving (x, y) by P along the diagonal changes which x XOR y are at most V", ErrCertificate, c.P, stride, c.V)
-	case c.X0+c.P > Infinity-int64(c.V)-2:
+	case c.X0 > Infinity || c.P > Infinity || c.X0+c.P > Infinity-int64(c.V)-2: // each bounded first, so the sum cannot wrap
 		return fmt.Errorf("%w: x0 + P = %d beyond the rows the check can reach", ErrCertificate, c.X0+c.P)
 	}
 	st, err := c.state()
