@@ -124,13 +124,10 @@ func parseResultName(base string) (resultName, bool) {
 // nil for any other name: it says how to finish the run and what to
 // verify then.
 func unfinishedRun(in string) error {
-	dir, base := filepath.Split(filepath.Clean(in))
+	dir, base := filepath.Dir(filepath.Clean(in)), filepath.Base(filepath.Clean(in))
 	final, ok := strings.CutSuffix(strings.TrimPrefix(base, "."), ".partial")
 	if !ok || !strings.HasPrefix(base, ".") {
 		return nil
-	}
-	if dir == "" {
-		dir = "."
 	}
 	done := filepath.Join(dir, final)
 	name, ok := parseResultName(final)

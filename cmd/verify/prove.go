@@ -53,10 +53,11 @@ var (
 	}
 )
 
-// defaultMaxCells is -max-cells: 2·10¹⁰ cells, about an hour at
-// checkNsPerCell, so that a certificate of 10⁸ rows at V = 100 is checked
-// without raising it.
-const defaultMaxCells = 20_000_000_000
+// defaultMaxCells is -max-cells: 10¹¹ cells, about 17 minutes at
+// checkNsPerCell, so that a certificate of 10⁹ rows at V = 99 is checked
+// without raising it, and one that would take hours is not started by
+// mistake.
+const defaultMaxCells = 100_000_000_000
 
 // checkNsPerCell is the wall time per cell of verify -certificate, for the
 // estimate it prints before sweeping: the band sweep and the independent
@@ -193,7 +194,7 @@ func proveTable(ctx context.Context, table string, opts proveOptions, stdout io.
 
 // certify writes rep's certificate to -out and checks it from the file.
 func certify(ctx context.Context, rep proof.Repeat, opts proveOptions) (string, error) {
-	c, err := proof.NewCertificate(rep, cli.Version())
+	c, err := proof.NewCertificate(rep, programVersion())
 	if err != nil {
 		return "", err
 	}

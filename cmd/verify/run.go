@@ -159,7 +159,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		in: *in, n: *exactN, claims: claims, claimsGiven: isSet(fs, "claims"), json: *jsonPath, list: *list,
 		opts:     conjecture.Options{Bound: *bound, Cap: *limit},
 		patterns: *search, maxPeriod: *maxPeriod, markdown: *markdown, claimsFrom: *claimsFrom,
-		from: provenance.New("verify", cli.Version(), args),
+		from: provenance.New("verify", programVersion(), args),
 	}
 	if opts.values, err = parseValueRange(*values); err != nil {
 		return options{}, usagef("-values: %v", err)
@@ -199,6 +199,10 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// programVersion is the version -version prints and every report and
+// certificate records (a variable for the test that they agree).
+var programVersion = cli.Version
+
 // errVersion asks run to print the version and stop.
 var errVersion = errors.New("version asked for")
 
@@ -213,7 +217,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case errors.Is(err, flag.ErrHelp):
 		return nil
 	case errors.Is(err, errVersion):
-		_, err := fmt.Fprintln(stdout, "verify", cli.Version())
+		_, err := fmt.Fprintln(stdout, "verify", programVersion())
 		return err
 	case err != nil:
 		return err
