@@ -283,3 +283,22 @@ func TestCertificateStrictAtTheCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSniffJSON: sniffJSON never panics on any file, and a file it names
+// a kind of starts, after white space, with a JSON object.
+func FuzzSniffJSON(f *testing.F) {
+	f.Add([]byte(`{"format": "grundy-proof/1"}`))
+	f.Add([]byte(` {"table": "gneg1", "n": 5, "patterns": []}`))
+	f.Add([]byte(`{"format": "grundy-patterns/2", "table": "x"}`))
+	f.Add([]byte("ARROW1\x00\x00"))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "f.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if kind, ok := sniffJSON(path); ok && !strings.HasPrefix(strings.TrimLeft(string(data), " \t\r\n"), "{") {
+			t.Fatalf("%q: kind %q of a file that is no JSON object", data, kind.name)
+		}
+	})
+}
