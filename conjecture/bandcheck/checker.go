@@ -34,6 +34,7 @@ type Checker struct {
 	fixed     []moves.Fixed // the fixed positions within the table, by row then column
 	firstOpen int64         // the first row that did not hold all of 0 … V; −1 while none
 	err       error         // the first failure, returned again by every later call
+	general   bool          // every row by the general loop, never rookRow: for the test that they agree
 }
 
 // New returns a checker of the rows 0 … n of table with cap v; it fails
