@@ -72,7 +72,7 @@ func cpuTime() time.Duration {
 
 // BenchmarkCheck times the check of -check-rows rows of each rook table
 // with cap -check-v, as verify -certificate streams them (n = MaxInt32),
-// and of Wythoff's Nim over 0 ≤ x, y ≤ 1500 with V = 20, reporting the
+// and of Wythoff's Nim over 0 ≤ x, y ≤ 600 with V = 20, reporting the
 // wall and CPU time per streamed cell.
 func BenchmarkCheck(b *testing.B) {
 	type input struct {
@@ -85,7 +85,7 @@ func BenchmarkCheck(b *testing.B) {
 	for _, id := range []string{"gneg1", "gstarneg1", "passnim", "nim"} {
 		inputs = append(inputs, input{id, math.MaxInt32, *benchV, func(b *testing.B) []Rows { return sweptRows(b, id, *benchRows, *benchV) }})
 	}
-	inputs = append(inputs, input{"wythoff", 1500, 20, func(*testing.B) []Rows { return fullRows("wythoff", 1500, 20) }})
+	inputs = append(inputs, input{"wythoff", 600, 20, func(*testing.B) []Rows { return fullRows("wythoff", 600, 20) }})
 	for _, in := range inputs {
 		b.Run(in.id, func(b *testing.B) {
 			rows := in.rows(b)

@@ -88,13 +88,9 @@ func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
 			}
 			want = cappedMex(c.v, row0, row, col, diag, extra)
 		}
-		if k < len(ys) && ys[k] == y {
-			if vals[k] != want || want == full { // the stream holds values 0 … V only
-				return &CellError{X: x, Y: y, Value: vals[k], InStream: true, Want: want, V: c.v}
-			}
-			k++
-		} else if want < full {
-			return &CellError{X: x, Y: y, Want: want, V: c.v}
+		var ok bool
+		if k, ok = match(y, want, c.v, ys, vals, k); !ok {
+			return c.mismatch(x, y, want, ys, vals, k)
 		}
 		if want < full {
 			w, b := want>>6, uint64(1)<<(want&63)
@@ -154,13 +150,9 @@ func (c *Checker) rookRow(x int64, ys []int64, vals []int32) error {
 			extra = c.extra(int(x), int(y))
 		}
 		want := cappedMex(c.v, row0, row, col, nil, extra)
-		if k < len(ys) && ys[k] == y {
-			if vals[k] != want || want == full {
-				return &CellError{X: x, Y: y, Value: vals[k], InStream: true, Want: want, V: c.v}
-			}
-			k++
-		} else if want < full {
-			return &CellError{X: x, Y: y, Want: want, V: c.v}
+		var ok bool
+		if k, ok = match(y, want, c.v, ys, vals, k); !ok {
+			return c.mismatch(x, y, want, ys, vals, k)
 		}
 		if want < full {
 			w, b := want>>6, uint64(1)<<(want&63)
@@ -191,6 +183,31 @@ func (c *Checker) endRow(x int64, rowCount int32) {
 	c.cols.advance(int32(c.v + 1))
 }
 
+// match compares the candidate (x, y), whose capped value is want, with
+// the stream's next cell k: a value 0 … V must be the stream's cell
+// (x, y), with that value; V + 1, or a fixed value below 0 (no value),
+// must have no cell there. It returns the cell after the ones it used and
+// whether they agree; small, it is inlined in the loops, and mismatch,
+// out of line, builds the error.
+func match(y int64, want int32, v int, ys []int64, vals []int32, k int) (int, bool) {
+	if k < len(ys) && ys[k] == y {
+		return k + 1, uint32(want) <= uint32(v) && vals[k] == want // a value: 0 ≤ want ≤ V
+	}
+	return k, uint32(want) > uint32(v)
+}
+
+// mismatch is the error of match at (x, y), where the definition gives
+// want: the stream's cell k − 1 if it is at (x, y) (match used it), or
+// no cell.
+//
+//go:noinline
+func (c *Checker) mismatch(x, y int64, want int32, ys []int64, vals []int32, k int) error {
+	if k > 0 && ys[k-1] == y {
+		return &CellError{X: x, Y: y, Value: vals[k-1], InStream: true, Want: want, V: c.v}
+	}
+	return &CellError{X: x, Y: y, Want: want, V: c.v}
+}
+
 // fixedCell checks the fixed position f of row x against the stream cell
 // k, the next one (ys, vals), and puts its value, when it is 0 … V, into
 // the row's set (counted in rowCount), its column's if the window holds
@@ -204,14 +221,9 @@ func (c *Checker) fixedCell(x int64, f moves.Fixed, ys []int64, vals []int32, k 
 		return k, rowCount, &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v}
 	}
 	want := min(f.Value, full)
-	inStream := k < len(ys) && ys[k] == y
-	switch {
-	case inStream && (vals[k] != want || want < 0 || want == full):
-		return k, rowCount, &CellError{X: x, Y: y, Value: vals[k], InStream: true, Want: want, V: c.v}
-	case inStream:
-		k++
-	case want >= 0 && want < full:
-		return k, rowCount, &CellError{X: x, Y: y, Want: want, V: c.v}
+	k, ok := match(y, want, c.v, ys, vals, k)
+	if !ok {
+		return k, rowCount, c.mismatch(x, y, want, ys, vals, k)
 	}
 	if y >= cols.frontier {
 		cols.reach(y)

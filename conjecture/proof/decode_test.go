@@ -10,22 +10,23 @@ import (
 	"testing"
 )
 
-// goodCertificate is the JSON of the certificate of G₋₁, V = 1.
+// goodCertificate is the JSON of the certificate of G₋₁, V = 1, as
+// Encode writes it.
 func goodCertificate(t testing.TB) []byte {
 	t.Helper()
 	rep, found, err := Search(context.Background(), "gneg1", 1, 100, Options{Config: testConfig})
 	if err != nil || !found {
 		t.Fatalf("search: %v, %v", found, err)
 	}
-	c, err := NewCertificate(rep, "test")
+	state, err := rep.State.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	if err := c.Encode(&buf); err != nil {
+	data, err := json.MarshalIndent(Certificate{Format: Format, Table: rep.Table, V: rep.V, X0: rep.X0, P: rep.P, State: state, Version: "test"}, "", "  ")
+	if err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes()
+	return data
 }
 
 // Decode takes one JSON object with each of the certificate's keys once,
