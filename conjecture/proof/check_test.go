@@ -13,8 +13,9 @@ import (
 // In a table of side 40 the rows near 40 run out of columns and do not
 // hold all of 0 … V: the check refuses to take the side for the infinite
 // table, naming the first such row. The same rows of the side Infinity
-// pass, and the states the check returns are those of a check fed the
-// sweep directly (no pipeline), before row 10 and row 30.
+// pass, with the states before rows 10 and 30 those of a check fed the
+// plain table directly (no pipeline); and a planted difference comes back
+// as the check's error, naming its cell.
 func TestStreamChecked(t *testing.T) {
 	rules := mustRules(t, "gneg1")
 	_, _, err := streamChecked(context.Background(), rules, "gneg1", 5, 40, 10, 41, testConfig)
@@ -28,6 +29,14 @@ func TestStreamChecked(t *testing.T) {
 	tab := referenceStates(t, "gneg1", 5, 10, 30)
 	if !start.Equal(tab[0]) || !end.Equal(tab[1]) {
 		t.Errorf("states %v and %v, want %v and %v", start, end, tab[0], tab[1])
+	}
+	// The sweep of G₋₁ checked as nim: the first cell where they differ,
+	// (0, 0), comes back through the pipeline as the check's error, and
+	// stops a sweep of a million rows at once.
+	_, _, err = streamChecked(context.Background(), rules, "nim", 5, Infinity, 10, 1_000_000, testConfig)
+	var cell *bandcheck.CellError
+	if !errors.Is(err, ErrCertificate) || !errors.As(err, &cell) || cell.X != 0 || cell.Y != 0 {
+		t.Errorf("G₋₁ checked as nim: %v, want the cell (0, 0)", err)
 	}
 }
 
