@@ -16,7 +16,7 @@ import (
 type jsonKind struct {
 	name   string // "a patterns file"
 	format string // its "format" field; "" for a kind found by its keys
-	use    string // what to do with it: "give it to -claims-from"
+	use    string // what to do with it: "give it to -claims-from"; FILE stands for its path
 }
 
 // Kinds of the JSON files verify is given by mistake.
@@ -113,5 +113,5 @@ func wrongKind(flag, path string, want jsonKind) error {
 	if kind.format != "" {
 		what += " (" + kind.format + ")"
 	}
-	return usagef("%s %s: this is %s, not %s: %s", flag, path, what, want.name, kind.use)
+	return usagef("%s %s: this is %s, not %s: %s", flag, path, what, want.name, strings.ReplaceAll(kind.use, "FILE", path))
 }

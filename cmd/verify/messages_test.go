@@ -48,9 +48,9 @@ func TestWrongKindOfJSON(t *testing.T) {
 		says []string
 	}{
 		{"patterns to -certificate", []string{"-certificate", patterns}, 2,
-			[]string{"-certificate " + patterns + ": this is a patterns file, not a proof certificate", "give it to -claims-from"}},
+			[]string{"-certificate " + patterns + ": this is a patterns file, not a proof certificate", "give it to -claims-from (verify -claims-from " + patterns + " -in DATA)"}},
 		{"certificate to -claims-from", []string{"-claims-from", certificate, "-in", table}, 2,
-			[]string{"-claims-from " + certificate + ": this is a proof certificate (grundy-proof/1), not a patterns file", "give it to -certificate"}},
+			[]string{"-claims-from " + certificate + ": this is a proof certificate (grundy-proof/1), not a patterns file", "give it to -certificate (verify -certificate " + certificate + ")"}},
 		{"patterns to -patterns -in", []string{"-patterns", "-in", patterns}, 2,
 			[]string{"-in " + patterns + ": this is a patterns file, not a table file, values file or values dataset", "give it to -claims-from"}},
 		{"certificate to -claims-from -in", []string{"-claims-from", patterns, "-in", certificate}, 2,

@@ -236,8 +236,8 @@ func checkCertificateFile(ctx context.Context, path string, cfg band.Config, max
 	}
 	rows, cells := c.Work()
 	if cells > maxCells {
-		return usagef("-certificate %s: its check reads rows 0 … x0 + P − 1 = %d, %s cells of the values 0 … %d, about %s; "+
-			"above -max-cells %d: raise -max-cells to at least %d to check it", path, rows-1, count(cells), c.V, duration(cells), maxCells, cells)
+		return usagef("-certificate %s: its check reads rows 0 … x0 + P − 1 = %s, %s cells of the values 0 … %d, about %s; "+
+			"above -max-cells %d: raise -max-cells to at least %d to check it", path, count(rows-1), count(cells), c.V, duration(cells), maxCells, cells)
 	}
 	fmt.Fprintf(stderr, "verify: %s: checking %s rows, %s cells of %s, V = %d; about %s\n", path, count(rows), count(cells), c.Table, c.V, duration(cells))
 	start := time.Now()
