@@ -43,11 +43,12 @@ func findTablesAt(dir string, ids []string, n int) (inputSet, error) {
 	if len(ids) == 0 {
 		return set, nil
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		if err == nil {
-			err = fmt.Errorf("not a directory")
-		}
-		return set, fmt.Errorf("-in %s: %w (compute tables there first: go run ./cmd/compute -out %s)", dir, err, dir)
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return set, fmt.Errorf("-in %s: %w (compute tables there first: compute -table %s -out %s)", dir, err, strings.Join(ids, ","), dir)
+	case !st.IsDir():
+		return set, fileForDirectory(dir)
 	}
 	if valuesds.IsDataset(dir) {
 		return set, fmt.Errorf("-in %s is a values dataset, which holds some values only: the claims read whole tables, "+
@@ -74,6 +75,88 @@ func findTablesAt(dir string, ids []string, n int) (inputSet, error) {
 		set.found = append(set.found, f)
 	}
 	return set, nil
+}
+
+// fileForDirectory is the usage error of a claims run given a file as -in:
+// it says how to pass that file, by its directory and its n, and which
+// modes take a file itself.
+func fileForDirectory(path string) error {
+	name, ok := parseResultName(filepath.Base(path))
+	if !ok {
+		return usagef("-in %s is a file, and a claims run reads a directory of table files <table>_n<N>.arrow or .parquet: "+
+			"give the directory that holds the tables (-in DIR, and -n N for one size); "+
+			"a table file, values file or values dataset goes with -patterns -in FILE or -claims-from PATTERNS.json -in FILE", path)
+	}
+	return usagef("-in %s is a file, and a claims run reads a directory of table files: to check the claims of %s on it, give its "+
+		"directory and its n: verify -in %s -n %d; to search its patterns: verify -patterns -in %s; "+
+		"to re-check a patterns file on it: verify -claims-from PATTERNS.json -in %s",
+		path, name.table, filepath.Dir(path), name.n, path, path)
+}
+
+// resultName is what the name of a result cmd/compute writes says:
+// <table>_n<N>.<kind>, kind arrow, parquet or values.
+type resultName struct {
+	table string
+	n     int64
+	kind  string
+}
+
+// parseResultName reads a base name cmd/compute gives a table file, a
+// values file or a values dataset.
+func parseResultName(base string) (resultName, bool) {
+	stem, kind, ok := strings.Cut(base, ".")
+	if !ok || kind != string(results.Arrow) && kind != string(results.Parquet) && kind != "values" {
+		return resultName{}, false
+	}
+	i := strings.LastIndex(stem, "_n")
+	if i <= 0 {
+		return resultName{}, false
+	}
+	n, err := strconv.ParseInt(stem[i+2:], 10, 64)
+	if err != nil || n < 0 || strconv.FormatInt(n, 10) != stem[i+2:] {
+		return resultName{}, false
+	}
+	return resultName{table: stem[:i], n: n, kind: kind}, true
+}
+
+// unfinishedRun is the usage error of -in naming the hidden partial file
+// or directory of a run not yet done (.<table>_n<N>.<kind>.partial), or
+// nil for any other name: it says how to finish the run and what to
+// verify then.
+func unfinishedRun(in string) error {
+	dir, base := filepath.Dir(filepath.Clean(in)), filepath.Base(filepath.Clean(in))
+	final, ok := strings.CutSuffix(strings.TrimPrefix(base, "."), ".partial")
+	if !ok || !strings.HasPrefix(base, ".") {
+		return nil
+	}
+	done := filepath.Join(dir, final)
+	name, ok := parseResultName(final)
+	switch {
+	case !ok:
+		return usagef("-in %s is the partial result of an unfinished run of cmd/compute, renamed to %s when the run is done: "+
+			"finish the run (compute … -resume -out %s, with its flags), then verify -in %s", in, done, dir, done)
+	case name.kind == string(results.Parquet):
+		return usagef("-in %s is the partial result of an unfinished run of cmd/compute, which a Parquet file cannot resume: "+
+			"run it again (compute -table %s -n %d -format parquet -out %s), then verify -in %s", in, name.table, name.n, dir, done)
+	case name.kind == "values":
+		return usagef("-in %s is the partial values dataset of an unfinished run of cmd/compute: finish it with "+
+			"compute -table %s -n %d -write values -values LO-HI -out %s -resume (the -values and other flags of the interrupted run), then verify -in %s",
+			in, name.table, name.n, dir, done)
+	}
+	return usagef("-in %s is the partial table file of an unfinished run of cmd/compute: finish it with "+
+		"compute -table %s -n %d -out %s -resume (with the other flags of the interrupted run), then verify -in %s", in, name.table, name.n, dir, done)
+}
+
+// inputKind is what -in takes, for the message of a JSON file given to it.
+var inputKind = jsonKind{name: "a table file, values file or values dataset"}
+
+// checkIn refuses an -in that is the partial result of an unfinished run
+// or a JSON file that goes to another flag, each with what to do instead.
+func checkIn(in string) error {
+	if err := unfinishedRun(in); err != nil {
+		return err
+	}
+	return wrongKind("-in", in, inputKind)
 }
 
 // tableFileOf returns the file of table id in dir at size n, or with the

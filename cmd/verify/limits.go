@@ -22,10 +22,14 @@ const maxPatternsFileBytes = 64 << 20
 const maxIndexBytes = 2 << 30
 
 // readPatternsFile reads and validates the patterns JSON at path, streaming
-// it, after refusing anything but a regular file (a FIFO would block, and
+// it, after refusing a JSON file of another kind (a usageError saying
+// where it goes), anything but a regular file (a FIFO would block, and
 // /dev/zero never end) and a file above maxPatternsFileBytes, and records
 // the file and its SHA-256 in from.
 func readPatternsFile(path string, from *provenance.Provenance) (pattern.File, error) {
+	if err := wrongKind("-claims-from", path, patternsKind); err != nil {
+		return pattern.File{}, err
+	}
 	f, err := results.OpenRegular(path, os.O_RDONLY)
 	if err != nil {
 		return pattern.File{}, fmt.Errorf("-claims-from: %w", err)

@@ -22,18 +22,31 @@
 //	verify -patterns -in out/gneg1_n10000.arrow [-values 0-40] [-max-period P] [-json FILE] [-markdown FILE]
 //	verify -claims-from patterns.json -in FILE|DIR [-cap N] [-json FILE]
 //
+// With -in a values dataset alone it checks every cell of the dataset
+// against the definition of its table (conjecture/bandcheck):
+//
+//	verify -in out/gneg1_n1000000.values
+//
 // With -prove it proves, from a repeated band state (conjecture/proof),
 // that the values 0 … V of each table are periodic for all x, y, for the
 // largest V ≤ HI that repeats within -bound rows, writes the certificates
 // and re-checks them; -certificate re-checks one on its own (exit 1 when
-// it does not hold):
+// it does not hold), after printing the rows and cells its check reads
+// and the time it should take, and refuses one above -max-cells cells:
 //
-//	verify -prove [-table gneg1,gstarneg1,passnim] [-values 0-HI] [-bound ROWS] [-out DIR]
-//	verify -certificate FILE
+//	verify -prove [-table gneg1,gstarneg1,passnim] [-values 0-HI] [-bound ROWS] [-out DIR] [-workers N]
+//	verify -certificate FILE [-max-cells N] [-workers N]
+//
+// A JSON file given to the wrong flag (a patterns file to -certificate, a
+// certificate to -claims-from or -in) is told by its "format" field and
+// sent to the flag that takes it; the partial result of an unfinished run
+// of cmd/compute given to -in is sent back to compute -resume.
 //
 // Exit status: 0 if every checked claim holds, 3 if a counterexample was
 // found, 1 on a runtime failure (an unreadable, truncated or foreign
-// file, an interruption, an internal error), 2 on a usage error.
+// file, a certificate that does not hold, an interruption, an internal
+// error), 2 on a usage error (a flag a mode does not use, a file given to
+// the wrong flag).
 package main
 
 import (

@@ -6,10 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/conjecture/proof"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
@@ -34,11 +38,38 @@ type proveOptions struct {
 	bound       int64
 	out         string
 	certificate string
+	maxCells    int64
 	cfg         band.Config
 }
 
-// parseProveFlags reads the flags of -prove and -certificate.
-func parseProveFlags(args []string, stderr io.Writer) (proveOptions, error) {
+// The flags of each proof mode, for the message of a flag a mode does not use.
+var (
+	proveFlags       = []string{"prove", "table", "values", "bound", "out", "workers"}
+	certificateFlags = []string{"certificate", "max-cells", "workers"}
+	proveFlagHome    = map[string]string{
+		"table": "it goes with -prove", "values": "it goes with -prove", "bound": "it goes with -prove", "out": "it goes with -prove",
+		"max-cells": "it goes with -certificate (-prove checks the certificates it has just found)",
+		"prove":     "it is a mode of its own", "certificate": "it is a mode of its own",
+	}
+)
+
+// defaultMaxCells is -max-cells: 10¹¹ cells, about 17 minutes at
+// checkNsPerCell, so that a certificate of 10⁹ rows at V = 99 is checked
+// without raising it, and one that would take hours is not started by
+// mistake.
+const defaultMaxCells = 100_000_000_000
+
+// checkNsPerCell is the wall time per cell of verify -certificate, for the
+// estimate it prints before sweeping. The band sweep (about 4 ns of CPU a
+// cell, one worker) and the independent check (about 6) run beside each
+// other on two cores; on the project's 2-core AMD EPYC, shared with other
+// jobs, the check of the G_P certificate of V = 38 (19.2·10⁶ cells) took
+// 11.5 ns of CPU a cell in all. So 10 ns a cell of wall time leans high.
+const checkNsPerCell = 10
+
+// newProveFlagSet defines the flags of -prove and -certificate on a new
+// FlagSet and returns it with a function that reads them once parsed.
+func newProveFlagSet(stderr io.Writer) (*flag.FlagSet, func() (proveOptions, error)) {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Bool("prove", false, "prove the periodicity of the values 0 … V from a repeated band state, for the largest V ≤ HI, and write certificates")
@@ -47,13 +78,38 @@ func parseProveFlags(args []string, stderr io.Writer) (proveOptions, error) {
 	values := fs.String("values", "0-40", "with -prove: 0-HI, the largest cap V tried")
 	bound := fs.Int64("bound", 100000, "with -prove: the rows searched for a repeat, x0 + P ≤ bound")
 	out := fs.String("out", "out", "with -prove: the directory the certificates are written to")
-	workers := fs.Int("workers", 1, "goroutines of the band sweep; 0 means one per core")
+	maxCells := fs.Int64("max-cells", defaultMaxCells, fmt.Sprintf("with -certificate: refuse a certificate whose check would read more cells, (x0 + P)·(V + 1); "+
+		"the default takes about %.0f min", float64(defaultMaxCells)*checkNsPerCell/60e9))
+	workers := fs.Int("workers", 1, "goroutines of the band sweep (the independent check runs in one more); 0 means one per core")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: verify -prove [-table LIST] [-values 0-HI] [-bound ROWS] [-out DIR]\n"+
-			"       verify -certificate FILE")
+		fmt.Fprintln(fs.Output(), usageLines)
+		fmt.Fprintln(fs.Output(), "\nThe flags of -prove and -certificate (verify -h lists the flags of the other modes):")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	return fs, func() (proveOptions, error) {
+		r, err := results.ParseValueRange(*values, band.MaxCap)
+		switch {
+		case err != nil:
+			return proveOptions{}, usagef("-values: %v", err)
+		case r.Lo != 0:
+			return proveOptions{}, usagef("-values %s: a proof covers the values 0 … V; give 0-HI", *values)
+		case *bound < 1 || *bound > proof.Infinity:
+			return proveOptions{}, usagef("-bound %d: give 1 to %d rows", *bound, int64(proof.Infinity))
+		case *workers < 0:
+			return proveOptions{}, usagef("-workers %d: give 0 (one per core) or more", *workers)
+		case *maxCells < 1:
+			return proveOptions{}, usagef("-max-cells %d: give a positive number of cells", *maxCells)
+		}
+		return proveOptions{tables: strings.Split(*tableList, ","), hi: int(r.Hi), bound: *bound, out: *out,
+			certificate: *certificate, maxCells: *maxCells, cfg: band.Config{Workers: *workers}}, nil
+	}
+}
+
+// parseProveFlags reads the flags of -prove and -certificate; a flag the
+// mode does not use is a usageError naming it.
+func parseProveFlags(args []string, stderr io.Writer) (proveOptions, error) {
+	fs, read := newProveFlagSet(stderr)
+	if err := cli.Parse(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return proveOptions{}, err
 		}
@@ -62,19 +118,18 @@ func parseProveFlags(args []string, stderr io.Writer) (proveOptions, error) {
 	if fs.NArg() > 0 {
 		return proveOptions{}, usagef("unexpected argument %q (all options are flags; see -h)", fs.Arg(0))
 	}
-	r, err := results.ParseValueRange(*values, band.MaxCap)
-	switch {
-	case err != nil:
-		return proveOptions{}, usagef("-values: %v", err)
-	case r.Lo != 0:
-		return proveOptions{}, usagef("-values %s: a proof covers the values 0 … V; give 0-HI", *values)
-	case *bound < 1 || *bound > proof.Infinity:
-		return proveOptions{}, usagef("-bound %d: give 1 to %d rows", *bound, int64(proof.Infinity))
-	case *workers < 0:
-		return proveOptions{}, usagef("-workers %d: give 0 (one per core) or more", *workers)
+	mode, used := "-prove", proveFlags
+	if isSet(fs, "certificate") {
+		mode, used = "-certificate", certificateFlags
 	}
-	return proveOptions{tables: strings.Split(*tableList, ","), hi: int(r.Hi), bound: *bound, out: *out,
-		certificate: *certificate, cfg: band.Config{Workers: *workers}}, nil
+	if err := cli.Unused(fs, mode, used, proveFlagHome); err != nil {
+		return proveOptions{}, usageError{err.Error()}
+	}
+	opts, err := read()
+	if err == nil && isSet(fs, "certificate") && opts.certificate == "" {
+		err = usagef("-certificate: give the certificate file (<table>_V<v>.proof.json)")
+	}
+	return opts, err
 }
 
 // runProve is the proof modes: -certificate re-checks one certificate;
@@ -89,7 +144,7 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if opts.certificate != "" {
-		return checkCertificateFile(ctx, opts.certificate, opts.cfg, stdout)
+		return checkCertificateFile(ctx, opts.certificate, opts.cfg, opts.maxCells, stdout, stderr)
 	}
 	if err := os.MkdirAll(opts.out, 0o755); err != nil {
 		return fmt.Errorf("-out %s: %w", opts.out, err)
@@ -140,7 +195,7 @@ func proveTable(ctx context.Context, table string, opts proveOptions, stdout io.
 
 // certify writes rep's certificate to -out and checks it from the file.
 func certify(ctx context.Context, rep proof.Repeat, opts proveOptions) (string, error) {
-	c, err := proof.NewCertificate(rep, results.Version)
+	c, err := proof.NewCertificate(rep, programVersion())
 	if err != nil {
 		return "", err
 	}
@@ -156,15 +211,21 @@ func certify(ctx context.Context, rep proof.Repeat, opts proveOptions) (string, 
 	if err := f.Close(); err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
-	if err := checkCertificateFile(ctx, path, opts.cfg, io.Discard); err != nil {
+	if err := checkCertificateFile(ctx, path, opts.cfg, math.MaxInt64, io.Discard, io.Discard); err != nil {
 		return "", fmt.Errorf("the certificate just written does not check: %w", err)
 	}
 	return path, nil
 }
 
-// checkCertificateFile reads and checks one certificate.
-func checkCertificateFile(ctx context.Context, path string, cfg band.Config, stdout io.Writer) error {
-	f, err := os.Open(path)
+// checkCertificateFile reads and checks one certificate, after printing
+// on stderr the work its check takes and refusing one above maxCells
+// cells (a usageError naming -max-cells). A JSON file of another kind is
+// a usageError saying where it goes.
+func checkCertificateFile(ctx context.Context, path string, cfg band.Config, maxCells int64, stdout, stderr io.Writer) error {
+	if err := wrongKind("-certificate", path, certificateKind); err != nil {
+		return err
+	}
+	f, err := results.OpenRegular(path, os.O_RDONLY)
 	if err != nil {
 		return fmt.Errorf("-certificate: %w", err)
 	}
@@ -173,6 +234,13 @@ func checkCertificateFile(ctx context.Context, path string, cfg band.Config, std
 	if err != nil {
 		return fmt.Errorf("-certificate %s: %w", path, err)
 	}
+	rows, cells := c.Work()
+	if cells > maxCells {
+		return usagef("-certificate %s: its check reads rows 0 … x0 + P − 1 = %s, %s cells of the values 0 … %d, about %s; "+
+			"above -max-cells %d: raise -max-cells to at least %d to check it", path, count(rows-1), count(cells), c.V, duration(cells), maxCells, cells)
+	}
+	fmt.Fprintf(stderr, "verify: %s: checking %s rows, %s cells of %s, V = %d; about %s\n", path, count(rows), count(cells), c.Table, c.V, duration(cells))
+	start := time.Now()
 	if err := proof.Check(ctx, c, cfg); err != nil {
 		return fmt.Errorf("-certificate %s: %w", path, err)
 	}
@@ -181,5 +249,25 @@ func checkCertificateFile(ctx context.Context, path string, cfg band.Config, std
 		fmt.Fprintf(stdout, "; proves %s", strings.Join(c.Statements, ", "))
 	}
 	fmt.Fprintln(stdout)
+	fmt.Fprintf(stderr, "verify: %s checked in %.1fs\n", path, time.Since(start).Seconds())
 	return nil
+}
+
+// count writes n ≥ 0 with thousands separators: 8,100,000,000.
+func count(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// duration is the estimated wall time of checking cells cells: 0.2s,
+// 2m15s.
+func duration(cells int64) string {
+	d := time.Duration(min(cells, math.MaxInt64/checkNsPerCell) * checkNsPerCell)
+	if d < time.Minute {
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return d.Round(time.Second).String()
 }

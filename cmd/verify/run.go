@@ -59,6 +59,7 @@ var (
 	listFlags       = []string{"list", "claims"}
 	patternsFlags   = []string{"patterns", "in", "values", "max-period", "json", "markdown"}
 	claimsFromFlags = []string{"claims-from", "in", "cap", "json"}
+	datasetFlags    = []string{"in"}
 	flagHome        = map[string]string{
 		"n": "it goes with a claims run (-in DIR)", "claims": "it goes with a claims run or -list",
 		"bound": "it goes with a claims run (-in DIR)", "cap": "it goes with a claims run or -claims-from",
@@ -66,7 +67,36 @@ var (
 		"list": "it is a mode of its own", "patterns": "it is a mode of its own (search first, re-check in a second run)",
 		"claims-from": "it is a mode of its own (search first, re-check in a second run)",
 	}
+	// datasetFlagHome says, for the check of a values dataset, why a flag
+	// has no part in it.
+	datasetFlagHome = map[string]string{
+		"n":     "the dataset holds one n, the N of its name <table>_n<N>.values; -n chooses among the table files of a directory in a claims run",
+		"bound": "it goes with a claims run (-in DIR)", "cap": "it goes with a claims run or -claims-from",
+		"json": "the check prints its one line on stdout", "values": "the dataset holds its values, all checked; -values goes with -patterns",
+		"max-period": "it goes with -patterns", "markdown": "it goes with -patterns",
+	}
 )
+
+// usageLines is the synopsis of every mode of verify, with every flag.
+const usageLines = `usage: verify [-in DIR] [-n N] [-claims LIST] [-bound B] [-cap N] [-json FILE]
+       verify -in DATASET
+       verify -list [-claims LIST]
+       verify -patterns -in FILE [-values LO-HI] [-max-period P] [-json FILE] [-markdown FILE]
+       verify -claims-from PATTERNS.json -in FILE|DIR [-cap N] [-json FILE]
+       verify -prove [-table LIST] [-values 0-HI] [-bound ROWS] [-out DIR] [-workers N]
+       verify -certificate FILE [-max-cells N] [-workers N]
+       verify -version`
+
+// printUsage prints the synopsis and the flags of fs, the claims and
+// pattern modes' FlagSet, and of the proof modes.
+func printUsage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprintln(w, usageLines)
+	fmt.Fprintln(w, "\nThe flags of the claims runs, -list, -patterns and -claims-from:")
+	fs.PrintDefaults()
+	prove, _ := newProveFlagSet(w)
+	fmt.Fprintln(w, "\nThe flags of -prove and -certificate:")
+	prove.PrintDefaults()
+}
 
 // parseFlags reads args into options; every error is a usageError that
 // names the flag.
@@ -88,14 +118,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	markdown := fs.String("markdown", "", "with -patterns: also write the patterns as statements in the papers' style to this file")
 	claimsFrom := fs.String("claims-from", "", fmt.Sprintf("re-check the patterns of this patterns JSON (from -patterns -json, at most %d MiB) as claims against -in", maxPatternsFileBytes>>20))
 	version := fs.Bool("version", false, "print the program's version and exit")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: verify [-in DIR] [-n N] [-claims LIST] [-bound B] [-cap N] [-json FILE]\n"+
-			"       verify -list [-claims LIST]\n"+
-			"       verify -patterns -in FILE [-values LO-HI] [-max-period P] [-json FILE] [-markdown FILE]\n"+
-			"       verify -claims-from PATTERNS.json -in FILE|DIR [-cap N] [-json FILE]\n"+
-			"       verify -version")
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { printUsage(fs.Output(), fs) }
 	if err := cli.Parse(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return options{}, err
@@ -111,7 +134,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		}
 		return options{}, errVersion
 	}
-	if err := unusedFlags(fs, *list, *search, *claimsFrom != ""); err != nil {
+	dataset := !*list && !*search && *claimsFrom == "" && !isSet(fs, "claims") && valuesds.IsDataset(*in)
+	if err := unusedFlags(fs, *list, *search, *claimsFrom != "", dataset); err != nil {
 		return options{}, err
 	}
 	if *bound < 0 || *bound > maxBound {
@@ -135,7 +159,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		in: *in, n: *exactN, claims: claims, claimsGiven: isSet(fs, "claims"), json: *jsonPath, list: *list,
 		opts:     conjecture.Options{Bound: *bound, Cap: *limit},
 		patterns: *search, maxPeriod: *maxPeriod, markdown: *markdown, claimsFrom: *claimsFrom,
-		from: provenance.New("verify", cli.Version(), args),
+		from: provenance.New("verify", programVersion(), args),
 	}
 	if opts.values, err = parseValueRange(*values); err != nil {
 		return options{}, usagef("-values: %v", err)
@@ -148,10 +172,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 
 // unusedFlags returns a usageError naming a flag set on the command line
 // that its mode does not use, the mode being the first of -list, -patterns
-// and -claims-from given, or a claims run.
-func unusedFlags(fs *flag.FlagSet, list, search, claimsFrom bool) error {
-	mode, used := "a claims run", claimsFlags
+// and -claims-from given, the check of a values dataset (-in DATASET
+// alone), or a claims run.
+func unusedFlags(fs *flag.FlagSet, list, search, claimsFrom, dataset bool) error {
+	mode, used, home := "a claims run", claimsFlags, flagHome
 	switch {
+	case dataset:
+		mode, used, home = "the check of a values dataset (verify -in DATASET)", datasetFlags, datasetFlagHome
 	case list:
 		mode, used = "-list", listFlags
 	case search:
@@ -159,7 +186,7 @@ func unusedFlags(fs *flag.FlagSet, list, search, claimsFrom bool) error {
 	case claimsFrom:
 		mode, used = "-claims-from", claimsFromFlags
 	}
-	if err := cli.Unused(fs, mode, used, flagHome); err != nil {
+	if err := cli.Unused(fs, mode, used, home); err != nil {
 		return usageError{err.Error()}
 	}
 	return nil
@@ -171,6 +198,10 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
 }
+
+// programVersion is the version -version prints and every report and
+// certificate records (a variable for the test that they agree).
+var programVersion = cli.Version
 
 // errVersion asks run to print the version and stop.
 var errVersion = errors.New("version asked for")
@@ -186,10 +217,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case errors.Is(err, flag.ErrHelp):
 		return nil
 	case errors.Is(err, errVersion):
-		_, err := fmt.Fprintln(stdout, "verify", cli.Version())
+		_, err := fmt.Fprintln(stdout, "verify", programVersion())
 		return err
 	case err != nil:
 		return err
+	}
+	if !opts.list {
+		if err := checkIn(opts.in); err != nil {
+			return err
+		}
 	}
 	switch {
 	case opts.list:
@@ -236,7 +272,7 @@ func noTables(opts options, inputs inputSet) error {
 		hint = "; to run only the claims checked by solvers, select them with -claims (see -list: those that read \"solvers\")"
 	}
 	return fmt.Errorf("-in %s holds no table file of %s (<table>_n<N>.arrow or .parquet); compute them first: "+
-		"go run ./cmd/compute -table %s -out %s%s", opts.in, strings.Join(inputs.missing, ", "),
+		"compute -table %s -out %s%s", opts.in, strings.Join(inputs.missing, ", "),
 		strings.Join(inputs.missing, ","), opts.in, hint)
 }
 

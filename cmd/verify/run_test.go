@@ -129,7 +129,7 @@ func TestExitStatus(t *testing.T) {
 			[]string{"FAILS", "(y=2, z=14, h(z) = ⌊z/2⌋): claimed 13, actual 12", "1 of 1 claims fail",
 				"see pass.table2.corrected: Changed: the last two cells of row y = 2 swapped."}},
 		{"no tables", []string{"-in", t.TempDir(), "-claims", "goishi.*"}, 1,
-			[]string{"holds no table file of nim, g1, gneg1, gstarneg1", "go run ./cmd/compute -table nim,g1,gneg1,gstarneg1 -out"}},
+			[]string{"holds no table file of nim, g1, gneg1, gstarneg1", "compute them first: compute -table nim,g1,gneg1,gstarneg1 -out"}},
 		{"no tables, solver claims only", []string{"-in", t.TempDir(), "-claims", "pass.ex1"}, 0,
 			[]string{"pass.ex1", "holds"}},
 		{"version", []string{"-version"}, 0, []string{"verify " + cli.Version() + "\n"}},
@@ -148,7 +148,7 @@ func TestExitStatus(t *testing.T) {
 		{"unknown claim", []string{"-claims", "goishi.thm9"}, 2, []string{`-claims: claim pattern "goishi.thm9" matches no claim`, "-list"}},
 		{"bad pattern", []string{"-claims", "pass.["}, 2, []string{`-claims: claim pattern "pass.["`}},
 		{"missing directory", []string{"-in", filepath.Join(dir, "nowhere")}, 1,
-			[]string{"-in " + filepath.Join(dir, "nowhere"), "go run ./cmd/compute -out"}},
+			[]string{"-in " + filepath.Join(dir, "nowhere"), "compute tables there first: compute -table "}},
 		{"unwritable json", []string{"-in", dir, "-claims", "pass.lem4a", "-json", filepath.Join(dir, "no", "r.json")}, 1,
 			[]string{"write -json " + filepath.Join(dir, "no", "r.json")}},
 	}

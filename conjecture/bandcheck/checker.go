@@ -1,6 +1,7 @@
 package bandcheck
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -19,30 +20,21 @@ type Rows struct {
 	Value []int32
 }
 
-// column is a live column: one that some row has reached and that is not
-// full, with the set of its values ≤ V so far.
-type column struct {
-	y   int64
-	set valueSet
-}
-
 // Checker checks the stream of one band run, row by row; it is not safe
 // for concurrent use.
 type Checker struct {
-	game  moves.Game
+	extra func(x, y int) int // the game's extra value; nil for none
 	n     int64
 	v     int
-	words int // the words of a valueSet
 
-	next     int64    // the next row the stream must give
-	live     []column // the live columns, increasing y, all below frontier
-	frontier int64    // no row has reached a column ≥ frontier yet: they are empty
-	spare    []column // the buffer the next row's live columns are built in
-	free     [][]uint64
-	row      valueSet
-	diags    map[int64]*valueSet // Wythoff: the diagonals x − y some cell reached; full ones stay, as full
-	fixed    map[int64][]moves.Fixed
-	err      error // the first failure, returned again by every later call
+	next      int64         // the next row the stream must give
+	cols      window        // the columns reached and not all full below lo
+	diags     *diagonals    // Wythoff: the diagonals some cell reached; nil for the other games
+	row       []uint64      // the set of the row being checked
+	fixed     []moves.Fixed // the fixed positions within the table, by row then column
+	firstOpen int64         // the first row that did not hold all of 0 … V; −1 while none
+	err       error         // the first failure, returned again by every later call
+	general   bool          // every row by the general loop, never rookRow: for the test that they agree
 }
 
 // New returns a checker of the rows 0 … n of table with cap v; it fails
@@ -63,18 +55,16 @@ func New(table string, n int64, v int) (*Checker, error) {
 	case v < 0:
 		return nil, fmt.Errorf("%w: cap V = %d: want V ≥ 0", ErrUnsupported, v)
 	}
-	c := &Checker{game: game, n: n, v: v, words: (v + 64) / 64, fixed: map[int64][]moves.Fixed{}}
-	c.row.bits = make([]uint64, c.words)
+	words := v/64 + 1
+	c := &Checker{extra: game.Extra, n: n, v: v, cols: newWindow(words), row: make([]uint64, words), firstOpen: -1}
 	for _, f := range game.Fixed {
 		if int64(f.X) <= n && int64(f.Y) <= n {
-			c.fixed[int64(f.X)] = append(c.fixed[int64(f.X)], f)
+			c.fixed = append(c.fixed, f)
 		}
 	}
-	for _, fs := range c.fixed {
-		slices.SortFunc(fs, func(a, b moves.Fixed) int { return a.Y - b.Y })
-	}
+	slices.SortFunc(c.fixed, func(a, b moves.Fixed) int { return cmp.Or(a.X-b.X, a.Y-b.Y) })
 	if game.Diagonal {
-		c.diags = map[int64]*valueSet{}
+		c.diags = &diagonals{words: words}
 	}
 	return c, nil
 }
@@ -123,16 +113,6 @@ func (c *Checker) Finish() error {
 	return c.err
 }
 
-// newSet returns an empty value set, reusing the bits of a full column.
-func (c *Checker) newSet() valueSet {
-	if k := len(c.free); k > 0 {
-		b := c.free[k-1]
-		c.free = c.free[:k-1]
-		clear(b)
-		return valueSet{bits: b}
-	}
-	return valueSet{bits: make([]uint64, c.words)}
-}
-
-// full reports whether s holds all of 0 … V.
-func (c *Checker) full(s *valueSet) bool { return s.count == c.v+1 }
+// FirstOpenRow returns the first row checked whose cells hold fewer than
+// all of 0 … V, and false when every row checked holds them all.
+func (c *Checker) FirstOpenRow() (int64, bool) { return c.firstOpen, c.firstOpen >= 0 }

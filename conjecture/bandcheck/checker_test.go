@@ -2,6 +2,7 @@ package bandcheck
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -61,10 +62,17 @@ func band(tab [][]int32, n int64, v int) [][]cell {
 // first error, from Rows or Finish.
 func feed(t *testing.T, id string, n int64, v int, rows [][]cell, per int) (*Checker, error) {
 	t.Helper()
+	return feedTo(t, id, n, v, rows, per, false)
+}
+
+// feedTo is feed, with every row checked by the general loop if general.
+func feedTo(t *testing.T, id string, n int64, v int, rows [][]cell, per int, general bool) (*Checker, error) {
+	t.Helper()
 	c, err := New(id, n, v)
 	if err != nil {
 		t.Fatal(err)
 	}
+	c.general = general
 	for x0 := 0; x0 < len(rows); x0 += per {
 		r := Rows{X0: int64(x0), Start: []int32{0}}
 		for _, row := range rows[x0:min(x0+per, len(rows))] {
@@ -323,5 +331,66 @@ func TestShiftedStates(t *testing.T) {
 	}
 	if s4.Shifted(g4) {
 		t.Errorf("nim and gneg1 after 4 rows: %v and %v; want not Shifted", s4, g4)
+	}
+}
+
+// FirstOpenRow is the first row whose cells ≤ V, within 0 … n, are not
+// all of 0 … V, as the full table counts them: in a table of side n the
+// rows near n run out of columns.
+func TestFirstOpenRow(t *testing.T) {
+	for _, id := range checked {
+		tab := full(t, id)
+		for _, tc := range []struct {
+			n int64
+			v int
+		}{{0, 0}, {10, 3}, {11, 3}, {40, 5}, {120, 20}, {300, 0}} {
+			want, wantOpen := int64(-1), false
+			for x := range tc.n + 1 {
+				seen := map[int32]bool{}
+				for _, g := range tab[x][:tc.n+1] {
+					if g >= 0 && int(g) <= tc.v {
+						seen[g] = true
+					}
+				}
+				if len(seen) < tc.v+1 {
+					want, wantOpen = x, true
+					break
+				}
+			}
+			c, err := feed(t, id, tc.n, tc.v, band(tab, tc.n, tc.v), 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, open := c.FirstOpenRow(); got != want || open != wantOpen {
+				t.Errorf("%s n = %d V = %d: FirstOpenRow = %d, %v; want %d, %v", id, tc.n, tc.v, got, open, want, wantOpen)
+			}
+		}
+	}
+}
+
+// The rows of a rook table after the first two are checked by rookRow;
+// the general loop, which the fixed positions and Wythoff's diagonals
+// need, gives the same verdict and the same first failure on the true
+// bands and on bands with a cell changed, removed or added, over a range
+// of sides and caps (one and two words of values).
+func TestRookRowsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 17))
+	for _, id := range checked {
+		if id == "wythoff" {
+			continue // every row by the general loop
+		}
+		tab := full(t, id)
+		for trial := range 24 {
+			n, v := int64(121+rng.IntN(180)), []int{0, 1, 3, 10, 33, 63, 64, 70}[trial%8]
+			rows := band(tab, n, v)
+			if trial%3 > 0 && v > 0 {
+				plants[trial%3].change(rows, tab, rng, v)
+			}
+			_, fast := feedTo(t, id, n, v, rows, 1+trial%4, false)
+			_, general := feedTo(t, id, n, v, rows, 1+trial%4, true)
+			if fmt.Sprint(fast) != fmt.Sprint(general) {
+				t.Errorf("%s n = %d V = %d (trial %d): rookRow gives %v, the general loop %v", id, n, v, trial, fast, general)
+			}
+		}
 	}
 }

@@ -18,7 +18,13 @@
 // and that some row has reached, and walks each row only over those
 // columns and the fresh ones beyond them, until the row's own set is full
 // or the row ends: every cell it skips has a full row or column, so V + 1.
-// Its memory follows the live columns, not n. A fixed position (a base
+// Its memory follows the live columns, not n: they lie in a window of
+// columns, a ring that slides along the diagonal with the rows. A row is
+// one merge of two increasing sequences, its candidate columns and the
+// stream's cells, with no sort and no allocation; the rows of a rook
+// table after its fixed positions take a loop of their own, with nothing
+// live but the row, the window and the stream (about 6 ns of CPU a cell
+// at V = 80 on a 2-core AMD EPYC, against 13 before the window). A fixed position (a base
 // cell) is checked against its fixed value wherever it lies; a fixed value
 // below 0, a forbidden move target, is a capped value ≤ V, so the stream
 // must carry it.

@@ -36,9 +36,12 @@ type Column struct {
 
 // State returns the state after the rows checked so far; it is a copy.
 func (c *Checker) State() State {
-	s := State{Row: c.next, Frontier: c.frontier - c.next, Columns: make([]Column, len(c.live))}
-	for i, col := range c.live {
-		s.Columns[i] = Column{Offset: col.y - c.next, Values: col.set.values()}
+	cols := &c.cols
+	s := State{Row: c.next, Frontier: cols.frontier - c.next}
+	for y := cols.lo; y < cols.frontier; y++ {
+		if cols.counts[y&cols.mask] <= int32(c.v) {
+			s.Columns = append(s.Columns, Column{Offset: y - c.next, Values: values(cols.set(y))})
+		}
 	}
 	return s
 }

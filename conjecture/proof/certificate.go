@@ -1,10 +1,12 @@
 package proof
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/grundy-lab/grundy/engine/band"
 )
@@ -51,14 +53,34 @@ func (c Certificate) Encode(w io.Writer) error {
 	return nil
 }
 
-// Decode reads a certificate and checks its framing: the format, the
-// fields present and the state decodable; whether it holds is for Check.
+// MaxCertificateBytes bounds a certificate file: its state at the largest
+// cap, V = band.MaxCap, is well under a megabyte.
+const MaxCertificateBytes = 16 << 20
+
+// Decode reads a certificate and checks its framing: one JSON object and
+// nothing after it, each key one of the certificate's fields, spelled as
+// Encode writes it, and given once (encoding/json alone would take the
+// last of two "v", match "V" to "v" and ignore what follows the object),
+// the format, and the state decodable; whether it holds is for Check.
 func Decode(r io.Reader) (Certificate, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxCertificateBytes+1))
+	switch {
+	case err != nil:
+		return Certificate{}, fmt.Errorf("%w: read: %w", ErrCertificate, err)
+	case len(data) > MaxCertificateBytes:
+		return Certificate{}, fmt.Errorf("%w: more than %d MiB, far more than a certificate holds", ErrCertificate, MaxCertificateBytes>>20)
+	}
+	if err := strictKeys(data, certificateKeys); err != nil {
+		return Certificate{}, fmt.Errorf("%w: %w", ErrCertificate, err)
+	}
 	var c Certificate
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
 		return Certificate{}, fmt.Errorf("%w: read JSON: %w", ErrCertificate, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Certificate{}, fmt.Errorf("%w: data after the JSON object", ErrCertificate)
 	}
 	if c.Format != Format {
 		return Certificate{}, fmt.Errorf("%w: format %q, want %q", ErrCertificate, c.Format, Format)
@@ -67,6 +89,17 @@ func Decode(r io.Reader) (Certificate, error) {
 		return Certificate{}, err
 	}
 	return c, nil
+}
+
+// Work returns the rows Check sweeps, X0+P, and the cells of value ≤ V it
+// checks, (V+1) a row, saturating at math.MaxInt64 for a certificate whose
+// figures are out of range (Check refuses it before sweeping).
+func (c Certificate) Work() (rows, cells int64) {
+	if c.X0 < 0 || c.P < 0 || c.V < 0 || c.X0 > Infinity || c.P > Infinity || c.V > band.MaxCap {
+		return math.MaxInt64, math.MaxInt64
+	}
+	rows = c.X0 + c.P
+	return rows, rows * int64(c.V+1)
 }
 
 // state decodes the certificate's band state.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/grundy-lab/grundy/conjecture/bandcheck"
 	"github.com/grundy-lab/grundy/engine/band"
 )
@@ -36,7 +38,7 @@ func Check(ctx context.Context, c Certificate, cfg band.Config) error {
 		return fmt.Errorf("%w: period P = %d, want P ≥ 1", ErrCertificate, c.P)
 	case c.P%stride != 0:
 		return fmt.Errorf("%w: period P = %d is not a multiple of %d, the least power of two above V = %d: moving (x, y) by P along the diagonal changes which x XOR y are at most V", ErrCertificate, c.P, stride, c.V)
-	case c.X0+c.P > Infinity-int64(c.V)-2:
+	case c.X0 > Infinity || c.P > Infinity || c.X0+c.P > Infinity-int64(c.V)-2: // each bounded first, so the sum cannot wrap
 		return fmt.Errorf("%w: x0 + P = %d beyond the rows the check can reach", ErrCertificate, c.X0+c.P)
 	}
 	st, err := c.state()
@@ -62,43 +64,93 @@ func Check(ctx context.Context, c Certificate, cfg band.Config) error {
 	return nil
 }
 
-// checkedStates streams rows 0 … X0+P−1 of the band sweep into a fresh
-// independent check and returns its canonical states before rows X0 and
-// X0+P.
+// checkedStates streams rows 0 … X0+P−1 of the band sweep of side
+// Infinity into a fresh independent check and returns its canonical
+// states before rows X0 and X0+P.
 func checkedStates(ctx context.Context, rules band.Rules, c Certificate, cfg band.Config) (start, end bandcheck.State, err error) {
-	sw, err := band.New(rules, Infinity, c.V, cfg)
+	return streamChecked(ctx, rules, c.Table, c.V, Infinity, c.X0, c.X0+c.P, cfg)
+}
+
+// batchRows is the rows in flight between the sweep and the check: the
+// sweep's runs of rows are copied into as many buffers, which the check
+// hands back once it has read them.
+const batchRows = 4
+
+// streamChecked sweeps rows 0 … x1−1 of table with cap v and side n and
+// streams them into the independent check, which runs in a goroutine of
+// its own beside the sweep (the sweep's rows are copied into recycled
+// buffers, in order); it requires every row to hold all of 0 … v (so
+// that the table of side n agrees with the infinite one) and returns the
+// check's canonical states before rows x0 and x1. The first failure of
+// the check stops the sweep.
+func streamChecked(ctx context.Context, rules band.Rules, table string, v int, n, x0, x1 int64, cfg band.Config) (start, end bandcheck.State, err error) {
+	sw, err := band.New(rules, n, v, cfg)
 	if err != nil {
-		return start, end, fmt.Errorf("proof: sweep %s, V = %d: %w", c.Table, c.V, err)
+		return start, end, fmt.Errorf("proof: sweep %s, V = %d: %w", table, v, err)
 	}
-	checker, err := bandcheck.New(c.Table, Infinity, c.V)
+	checker, err := bandcheck.New(table, n, v)
 	if err != nil {
 		return start, end, fmt.Errorf("%w: %w", ErrCertificate, err)
 	}
-	seen := make([]bool, c.V+1)
-	emit := func(r band.Rows) error {
-		if err := checker.Rows(bandcheck.Rows(r)); err != nil {
-			return fmt.Errorf("%w: the independent check of the rows: %w", ErrCertificate, err)
-		}
-		for i := range r.Len() {
-			clear(seen)
-			count := 0
-			for _, v := range r.Value[r.Start[i]:r.Start[i+1]] {
-				if !seen[v] {
-					seen[v] = true
-					count++
-				}
+	// A batch is a run of rows, or with snapshot set the moment to take
+	// the state before row x0.
+	type batch struct {
+		rows     bandcheck.Rows
+		snapshot bool
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	work, free := make(chan *batch, batchRows), make(chan *batch, batchRows)
+	for range batchRows {
+		free <- &batch{}
+	}
+	g.Go(func() error {
+		for b := range work {
+			if b.snapshot {
+				start = canonical(checker.State())
+				continue
 			}
-			if count != c.V+1 {
-				return fmt.Errorf("%w: row %d holds %d of the values 0 … %d: it does not fill, so the table of side %d may differ from the infinite one", ErrCertificate, r.X0+int64(i), count, c.V, int64(Infinity))
+			if err := checker.Rows(b.rows); err != nil {
+				return fmt.Errorf("%w: the independent check of the rows: %w", ErrCertificate, err)
 			}
+			if row, open := checker.FirstOpenRow(); open {
+				return fmt.Errorf("%w: row %d does not hold all of the values 0 … %d: it does not fill, so the table of side %d may differ from the infinite one", ErrCertificate, row, v, n)
+			}
+			free <- b
 		}
 		return nil
+	})
+	send := func(b *batch) error {
+		select {
+		case work <- b:
+			return nil
+		case <-gctx.Done():
+			return gctx.Err()
+		}
 	}
-	if err := sw.Run(ctx, c.X0, emit); err != nil {
-		return start, end, err
+	emit := func(r band.Rows) error {
+		var b *batch
+		select {
+		case b = <-free:
+		case <-gctx.Done():
+			return gctx.Err()
+		}
+		b.rows.X0 = r.X0
+		b.rows.Start = append(b.rows.Start[:0], r.Start...)
+		b.rows.Y = append(b.rows.Y[:0], r.Y...)
+		b.rows.Value = append(b.rows.Value[:0], r.Value...)
+		return send(b)
 	}
-	start = canonical(checker.State())
-	if err := sw.Run(ctx, c.X0+c.P, emit); err != nil {
+	g.Go(func() error {
+		defer close(work)
+		if err := sw.Run(gctx, x0, emit); err != nil {
+			return err
+		}
+		if err := send(&batch{snapshot: true}); err != nil {
+			return err
+		}
+		return sw.Run(gctx, x1, emit)
+	})
+	if err := g.Wait(); err != nil {
 		return start, end, err
 	}
 	return start, canonical(checker.State()), nil

@@ -3,6 +3,8 @@ package cli
 import (
 	"runtime/debug"
 	"testing"
+
+	"github.com/grundy-lab/grundy/results"
 )
 
 func TestVersionOf(t *testing.T) {
@@ -12,9 +14,9 @@ func TestVersionOf(t *testing.T) {
 		want     string
 	}{
 		{"v1.2.0", nil, "v1.2.0"},
-		{"", nil, "(devel)"},
-		{"(devel)", []debug.BuildSetting{{Key: "vcs.revision", Value: "05c107d"}, {Key: "vcs.modified", Value: "false"}}, "(devel) 05c107d"},
-		{"(devel)", []debug.BuildSetting{{Key: "vcs.revision", Value: "05c107d"}, {Key: "vcs.modified", Value: "true"}}, "(devel) 05c107d+dirty"},
+		{"", nil, results.Version},
+		{"(devel)", []debug.BuildSetting{{Key: "vcs.revision", Value: "05c107d"}, {Key: "vcs.modified", Value: "false"}}, results.Version + " 05c107d"},
+		{"(devel)", []debug.BuildSetting{{Key: "vcs.revision", Value: "05c107d"}, {Key: "vcs.modified", Value: "true"}}, results.Version + " 05c107d+dirty"},
 	}
 	for _, tt := range tests {
 		info := &debug.BuildInfo{Main: debug.Module{Version: tt.main}, Settings: tt.settings}

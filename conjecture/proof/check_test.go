@@ -1,0 +1,72 @@
+package proof
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lab/grundy/conjecture/bandcheck"
+	"github.com/grundy-lab/grundy/conjecture/moves"
+)
+
+// In a table of side 40 the rows near 40 run out of columns and do not
+// hold all of 0 … V: the check refuses to take the side for the infinite
+// table, naming the first such row. The same rows of the side Infinity
+// pass, with the states before rows 10 and 30 those of a check fed the
+// plain table directly (no pipeline); and a planted difference comes back
+// as the check's error, naming its cell.
+func TestStreamChecked(t *testing.T) {
+	rules := mustRules(t, "gneg1")
+	_, _, err := streamChecked(context.Background(), rules, "gneg1", 5, 40, 10, 41, testConfig)
+	if !errors.Is(err, ErrCertificate) || !strings.Contains(err.Error(), "does not hold all of the values 0 … 5") {
+		t.Fatalf("side 40: %v, want a row that does not fill", err)
+	}
+	start, end, err := streamChecked(context.Background(), rules, "gneg1", 5, Infinity, 10, 30, testConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := referenceStates(t, "gneg1", 5, 10, 30)
+	if !start.Equal(tab[0]) || !end.Equal(tab[1]) {
+		t.Errorf("states %v and %v, want %v and %v", start, end, tab[0], tab[1])
+	}
+	// The sweep of G₋₁ checked as nim: the first cell where they differ,
+	// (0, 0), comes back through the pipeline as the check's error, and
+	// stops a sweep of a million rows at once.
+	_, _, err = streamChecked(context.Background(), rules, "nim", 5, Infinity, 10, 1_000_000, testConfig)
+	var cell *bandcheck.CellError
+	if !errors.Is(err, ErrCertificate) || !errors.As(err, &cell) || cell.X != 0 || cell.Y != 0 {
+		t.Errorf("G₋₁ checked as nim: %v, want the cell (0, 0)", err)
+	}
+}
+
+// referenceStates feeds the rows of the plain mex table of side 200 to a
+// check of side Infinity and returns its canonical states before rows x0
+// and x1.
+func referenceStates(t *testing.T, table string, v int, x0, x1 int64) [2]bandcheck.State {
+	t.Helper()
+	c, err := bandcheck.New(table, Infinity, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var states [2]bandcheck.State
+	g, _ := moves.Lookup(table)
+	full := g.Table(200)
+	for x := range x1 {
+		if x == x0 {
+			states[0] = canonical(c.State())
+		}
+		r := bandcheck.Rows{X0: x, Start: []int32{0}}
+		for y, g := range full[x] {
+			if g >= 0 && int(g) <= v {
+				r.Y, r.Value = append(r.Y, int64(y)), append(r.Value, g)
+			}
+		}
+		r.Start = append(r.Start, int32(len(r.Y)))
+		if err := c.Rows(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	states[1] = canonical(c.State())
+	return states
+}
