@@ -57,18 +57,24 @@ func readPatternsFile(path string, from *provenance.Provenance) (pattern.File, e
 }
 
 // checkIndexSize refuses, before anything is allocated, an index of the
-// values 0…maxValue of the file at path above maxIndexBytes, reading the
-// rows from its metadata (a values file whose data do not reach them is
-// refused later, by pattern.ScanValuesFile).
-func checkIndexSize(path string, maxValue int) error {
+// values lo … hi of the file at path above maxIndexBytes, reading the rows
+// from its metadata (a values file whose data do not reach them is refused
+// later, by pattern.ScanValuesFile), and names the -values that fit.
+func checkIndexSize(path string, lo, hi int) error {
 	info, err := pattern.ReadInputInfo(path)
 	if err != nil {
 		return err
 	}
-	if bytes := 4 * int64(info.N+1) * int64(maxValue+1); bytes > maxIndexBytes {
-		return fmt.Errorf("indexing the values 0…%d of %s (n = %d) would take %d MiB, above the limit of %d MiB: "+
-			"search or re-check fewer or smaller values (if n is not the table's, the file is damaged: recompute it)",
-			maxValue, path, info.N, bytes>>20, maxIndexBytes>>20)
+	perValue := 4 * int64(info.N+1)
+	if bytes := perValue * int64(hi-lo+1); bytes > maxIndexBytes {
+		fit := maxIndexBytes / perValue
+		if fit == 0 {
+			return fmt.Errorf("indexing one value of %s (n = %d) takes %d MiB, above the limit of %d MiB "+
+				"(if n is not the table's, the file is damaged: recompute it)", path, info.N, perValue>>20, maxIndexBytes>>20)
+		}
+		return fmt.Errorf("indexing the values %d…%d of %s (n = %d) would take %d MiB, above the limit of %d MiB: "+
+			"search at most %d values at a time, e.g. -values %d-%d, then -values %d-%d",
+			lo, hi, path, info.N, bytes>>20, maxIndexBytes>>20, fit, lo, lo+int(fit)-1, lo+int(fit), min(hi, lo+2*int(fit)-1))
 	}
 	return nil
 }

@@ -168,11 +168,16 @@ func TestProgressLines(t *testing.T) {
 // is allocated; one below passes.
 func TestIndexSizeCapped(t *testing.T) {
 	table := writeTable(t, t.TempDir(), "gneg1", 100)
-	if err := checkIndexSize(table, 40); err != nil {
+	if err := checkIndexSize(table, 0, 40); err != nil {
 		t.Errorf("values 0…40 of n = 100: %v", err)
 	}
-	err := checkIndexSize(table, 6_000_000) // 4 · 101 · 6·10⁶ bytes: 2.3 GiB
-	if err == nil || !strings.Contains(err.Error(), "above the limit of 2048 MiB") || !strings.Contains(err.Error(), table) {
+	if err := checkIndexSize(table, 5_000_000, 6_000_000); err != nil {
+		t.Errorf("values 5·10⁶…6·10⁶ of n = 100 (400 MB): %v", err)
+	}
+	// 4 · 101 · 6·10⁶ bytes: 2.3 GiB; 5315553 values of 404 bytes fit in 2 GiB (2³¹ / 404).
+	err := checkIndexSize(table, 0, 6_000_000)
+	if err == nil || !strings.Contains(err.Error(), "above the limit of 2048 MiB") || !strings.Contains(err.Error(), table) ||
+		!strings.Contains(err.Error(), "-values 0-5315552, then -values 5315553-6000000") {
 		t.Errorf("values 0…6·10⁶ of n = 100: %v", err)
 	}
 }

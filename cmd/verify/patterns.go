@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
@@ -58,7 +60,7 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 		return fmt.Sprintf("verify: still searching the patterns of %s after %s", opts.in, elapsed)
 	})
 	defer stop()
-	if err := checkIndexSize(opts.in, opts.values.hi); err != nil {
+	if err := checkIndexSize(opts.in, opts.values.lo, opts.values.hi); err != nil {
 		return err
 	}
 	idx, info, err := pattern.ScanInput(ctx, opts.in, opts.values.lo, opts.values.hi)
@@ -115,12 +117,23 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 	return nil
 }
 
-// runPatternClaims re-checks the patterns of -claims-from against the table
-// of -in (a file, or a directory holding the patterns' table) and reports
-// them like claims.
+// claimsBlockBytes is the most a -claims-from re-check indexes at a time:
+// 4 bytes a row and value, so about 25 values a block at n = 10⁷. A block
+// after the first reads only its values' row groups of a values dataset
+// (pattern.DatasetIndexer), a table file whole again.
+var claimsBlockBytes int64 = 1 << 30
+
+// runPatternClaims re-checks the patterns of -claims-from (those of
+// -values, if given) against the table of -in (a file, or a directory
+// holding the patterns' table) and reports them like claims. The values
+// are indexed in blocks of at most claimsBlockBytes, one after the other,
+// so that memory does not grow with the number of values.
 func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Writer) error {
 	file, err := readPatternsFile(opts.claimsFrom, &opts.from)
 	if err != nil {
+		return err
+	}
+	if file, err = selectPatterns(file, opts); err != nil {
 		return err
 	}
 	if err := checkProved(ctx, file, &opts, stdout); err != nil {
@@ -130,41 +143,123 @@ func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
-	minValue, maxValue := 0, 0
-	for i, p := range file.Patterns {
-		if i == 0 {
-			minValue = p.Value
-		}
-		minValue, maxValue = min(minValue, p.Value), max(maxValue, p.Value)
-	}
-	if maxValue > maxSearchedValue {
-		return fmt.Errorf("-claims-from %s: a pattern of value %d, above the %d that -patterns searches: not a file verify wrote",
-			opts.claimsFrom, maxValue, maxSearchedValue)
-	}
 	start := time.Now()
 	stop := cli.StartProgress(stderr, progressInterval, func(elapsed time.Duration) string {
 		return fmt.Sprintf("verify: still re-checking %d patterns after %s", len(file.Patterns), elapsed)
 	})
 	defer stop()
-	if err := checkIndexSize(path, maxValue); err != nil {
-		return fmt.Errorf("-claims-from %s: %w", opts.claimsFrom, err)
-	}
-	idx, info, err := pattern.ScanInput(ctx, path, minValue, maxValue)
+	info, err := pattern.ReadInputInfo(path)
 	if err != nil {
-		return err
-	}
-	warnUnchecked(stderr, path)
-	if err := addInputs(&opts.from, in); err != nil {
 		return err
 	}
 	if info.Table != file.Table {
 		return fmt.Errorf("%s holds table %q, but the patterns of %s are of table %q", path, info.Table, opts.claimsFrom, file.Table)
 	}
-	reports, err := conjecture.CheckPatterns(file, opts.claimsFrom, idx, opts.opts.Cap)
+	blocks, err := valueBlocks(file.Patterns, info.N, claimsBlockBytes)
 	if err != nil {
+		return fmt.Errorf("-claims-from %s on %s: %w", opts.claimsFrom, path, err)
+	}
+	index := scanBlock(path)
+	var reports []conjecture.Report
+	for i, b := range blocks {
+		if len(blocks) > 1 {
+			fmt.Fprintf(stderr, "verify: block %d of %d: the values %d-%d of %s\n", i+1, len(blocks), b.lo, b.hi, path)
+		}
+		idx, err := index(ctx, b.lo, b.hi)
+		if err != nil {
+			return err
+		}
+		part := file
+		part.Patterns = b.patterns
+		r, err := conjecture.CheckPatterns(part, opts.claimsFrom, idx, opts.opts.Cap)
+		if err != nil {
+			return err
+		}
+		reports = append(reports, r...)
+	}
+	warnUnchecked(stderr, path)
+	if err := addInputs(&opts.from, in); err != nil {
 		return err
 	}
 	return finishReport(opts, in, reports, time.Since(start), stdout, stderr)
+}
+
+// selectPatterns keeps the patterns of file whose value -values names, when
+// it is given, and refuses a file with none left or with a value above what
+// -patterns searches.
+func selectPatterns(file pattern.File, opts options) (pattern.File, error) {
+	if opts.valuesGiven {
+		kept := file.Patterns[:0:0]
+		for _, p := range file.Patterns {
+			if p.Value >= opts.values.lo && p.Value <= opts.values.hi {
+				kept = append(kept, p)
+			}
+		}
+		if len(kept) == 0 {
+			return pattern.File{}, usagef("-values %d-%d selects none of the %d patterns of %s: give values that have one (see its no_pattern)",
+				opts.values.lo, opts.values.hi, len(file.Patterns), opts.claimsFrom)
+		}
+		file.Patterns = kept
+	}
+	for _, p := range file.Patterns {
+		if p.Value > maxSearchedValue {
+			return pattern.File{}, fmt.Errorf("-claims-from %s: a pattern of value %d, above the %d that -patterns searches: not a file verify wrote",
+				opts.claimsFrom, p.Value, maxSearchedValue)
+		}
+	}
+	return file, nil
+}
+
+// valueBlock is a run of values lo … hi whose index fits a block, and the
+// patterns of those values.
+type valueBlock struct {
+	lo, hi   int
+	patterns []pattern.Pattern
+}
+
+// valueBlocks splits patterns, in the order of their values, into blocks
+// whose index of 4·(n+1) bytes a value, lo … hi, takes at most budget
+// bytes. A single value above the budget gets a block of its own if it is
+// within maxIndexBytes, and is refused otherwise.
+func valueBlocks(patterns []pattern.Pattern, n int, budget int64) ([]valueBlock, error) {
+	sorted := slices.Clone(patterns)
+	slices.SortStableFunc(sorted, func(a, b pattern.Pattern) int { return cmp.Compare(a.Value, b.Value) })
+	perValue := 4 * int64(n+1)
+	if perValue > maxIndexBytes {
+		return nil, fmt.Errorf("indexing one value of a table of n = %d takes %d MiB, above the limit of %d MiB", n, perValue>>20, maxIndexBytes>>20)
+	}
+	var blocks []valueBlock
+	for _, p := range sorted {
+		if k := len(blocks) - 1; k >= 0 && int64(p.Value-blocks[k].lo+1)*perValue <= budget {
+			blocks[k].hi = p.Value
+			blocks[k].patterns = append(blocks[k].patterns, p)
+			continue
+		}
+		blocks = append(blocks, valueBlock{lo: p.Value, hi: p.Value, patterns: []pattern.Pattern{p}})
+	}
+	return blocks, nil
+}
+
+// scanBlock returns how the blocks of the input at path are indexed: a
+// values dataset through one pattern.DatasetIndexer (its first block reads
+// every cell and checks cells_sha256, the others only their row groups),
+// anything else by a scan of its own per block.
+func scanBlock(path string) func(ctx context.Context, lo, hi int) (*pattern.Index, error) {
+	var indexer *pattern.DatasetIndexer
+	return func(ctx context.Context, lo, hi int) (*pattern.Index, error) {
+		if !valuesds.IsDataset(path) {
+			idx, _, err := pattern.ScanInput(ctx, path, lo, hi)
+			return idx, err
+		}
+		if indexer == nil {
+			var err error
+			if indexer, err = pattern.OpenDatasetIndexer(path); err != nil {
+				return nil, err
+			}
+		}
+		idx, _, err := indexer.Index(ctx, lo, hi)
+		return idx, err
+	}
 }
 
 // checkProved authenticates the values file marks proved

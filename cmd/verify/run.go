@@ -43,11 +43,14 @@ type options struct {
 	list        bool
 	opts        conjecture.Options
 	// The pattern modes: -patterns searches, -claims-from re-checks.
-	patterns   bool
-	values     valueRange
-	maxPeriod  int
-	markdown   string
-	claimsFrom string
+	patterns bool
+	values   valueRange
+	// valuesGiven: -values was on the command line, not its default
+	// (-claims-from then re-checks only the patterns of those values).
+	valuesGiven bool
+	maxPeriod   int
+	markdown    string
+	claimsFrom  string
 	// from records the version and command line for the reports.
 	from provenance.Provenance
 }
@@ -58,12 +61,12 @@ var (
 	claimsFlags     = []string{"in", "n", "claims", "bound", "cap", "json"}
 	listFlags       = []string{"list", "claims"}
 	patternsFlags   = []string{"patterns", "in", "values", "max-period", "json", "markdown"}
-	claimsFromFlags = []string{"claims-from", "in", "cap", "json"}
+	claimsFromFlags = []string{"claims-from", "in", "values", "cap", "json"}
 	datasetFlags    = []string{"in"}
 	flagHome        = map[string]string{
 		"n": "it goes with a claims run (-in DIR)", "claims": "it goes with a claims run or -list",
 		"bound": "it goes with a claims run (-in DIR)", "cap": "it goes with a claims run or -claims-from",
-		"values": "it goes with -patterns", "max-period": "it goes with -patterns", "markdown": "it goes with -patterns",
+		"values": "it goes with -patterns or -claims-from", "max-period": "it goes with -patterns", "markdown": "it goes with -patterns",
 		"list": "it is a mode of its own", "patterns": "it is a mode of its own (search first, re-check in a second run)",
 		"claims-from": "it is a mode of its own (search first, re-check in a second run)",
 	}
@@ -72,7 +75,7 @@ var (
 	datasetFlagHome = map[string]string{
 		"n":     "the dataset holds one n, the N of its name <table>_n<N>.values; -n chooses among the table files of a directory in a claims run",
 		"bound": "it goes with a claims run (-in DIR)", "cap": "it goes with a claims run or -claims-from",
-		"json": "the check prints its one line on stdout", "values": "the dataset holds its values, all checked; -values goes with -patterns",
+		"json": "the check prints its one line on stdout", "values": "the dataset holds its values, all checked; -values goes with -patterns or -claims-from",
 		"max-period": "it goes with -patterns", "markdown": "it goes with -patterns",
 	}
 )
@@ -82,7 +85,7 @@ const usageLines = `usage: verify [-in DIR] [-n N] [-claims LIST] [-bound B] [-c
        verify -in DATASET
        verify -list [-claims LIST]
        verify -patterns -in FILE [-values LO-HI] [-max-period P] [-json FILE] [-markdown FILE]
-       verify -claims-from PATTERNS.json -in FILE|DIR [-cap N] [-json FILE]
+       verify -claims-from PATTERNS.json -in FILE|DIR [-values LO-HI] [-cap N] [-json FILE]
        verify -prove [-table LIST] [-values 0-HI] [-bound ROWS] [-out DIR] [-workers N]
        verify -certificate FILE [-max-cells N] [-workers N]
        verify -version`
@@ -113,7 +116,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	jsonPath := fs.String("json", "", "also write the report as JSON to this file")
 	list := fs.Bool("list", false, "list the selected claims and exit")
 	search := fs.Bool("patterns", false, "search the table file -in for periodic patterns of its values instead of checking claims")
-	values := fs.String("values", "0-40", "with -patterns: the values to search, lo-hi or one value")
+	values := fs.String("values", "0-40", "with -patterns: the values to search, lo-hi or one value; "+
+		"with -claims-from: re-check only the patterns of these values (default: every pattern of the file)")
 	maxPeriod := fs.Int("max-period", pattern.DefaultMaxPeriod, "with -patterns: the largest period tried")
 	markdown := fs.String("markdown", "", "with -patterns: also write the patterns as statements in the papers' style to this file")
 	claimsFrom := fs.String("claims-from", "", fmt.Sprintf("re-check the patterns of this patterns JSON (from -patterns -json, at most %d MiB) as claims against -in", maxPatternsFileBytes>>20))
@@ -158,7 +162,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	opts := options{
 		in: *in, n: *exactN, claims: claims, claimsGiven: isSet(fs, "claims"), json: *jsonPath, list: *list,
 		opts:     conjecture.Options{Bound: *bound, Cap: *limit},
-		patterns: *search, maxPeriod: *maxPeriod, markdown: *markdown, claimsFrom: *claimsFrom,
+		patterns: *search, valuesGiven: isSet(fs, "values"), maxPeriod: *maxPeriod, markdown: *markdown, claimsFrom: *claimsFrom,
 		from: provenance.New("verify", programVersion(), args),
 	}
 	if opts.values, err = parseValueRange(*values); err != nil {

@@ -43,8 +43,8 @@ func Check(idx *Index, p Pattern) (Verdict, error) {
 	if err := p.Validate(); err != nil {
 		return Verdict{}, err
 	}
-	if p.Value > idx.maxValue {
-		return Verdict{}, fmt.Errorf("pattern: value %d is above the index's largest value %d", p.Value, idx.maxValue)
+	if !idx.holds(p.Value) {
+		return Verdict{}, fmt.Errorf("pattern: value %d is not in the index (%d…%d)", p.Value, idx.minValue, idx.maxValue)
 	}
 	return check(idx.column(p.Value), p, idx.rows)
 }

@@ -33,6 +33,11 @@ func (path TableFile) Scan(emit func(engine.Band) error) (results.Info, error) {
 // itself (the first band's width), so metadata claiming a huge n cannot make
 // it allocate beyond what the table holds. maxValue must not be negative.
 func ScanSource(ctx context.Context, src Source, maxValue int) (*Index, results.Info, error) {
+	return scanSource(ctx, src, 0, maxValue)
+}
+
+// scanSource is ScanSource of the values lo … maxValue.
+func scanSource(ctx context.Context, src Source, lo, maxValue int) (*Index, results.Info, error) {
 	var idx *Index
 	info, err := src.Scan(func(b engine.Band) error {
 		if err := ctx.Err(); err != nil {
@@ -42,7 +47,7 @@ func ScanSource(ctx context.Context, src Source, maxValue int) (*Index, results.
 			if b.Rows == 0 {
 				return nil // sized by the first band that holds cells
 			}
-			idx = NewIndex(b.Width-1, maxValue)
+			idx = NewIndexOf(b.Width-1, lo, maxValue)
 		}
 		return idx.AddBand(b)
 	})

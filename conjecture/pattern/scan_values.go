@@ -12,7 +12,7 @@ import (
 // ScanInput indexes the values lo … maxValue of the input at path: a values
 // dataset directory (ScanDataset), a values file (ScanValuesFile), told
 // apart by name (results.IsValuesFileName), or else a table file
-// (ScanFile). 0 ≤ lo ≤ maxValue.
+// (ScanFile). 0 ≤ lo ≤ maxValue; the index holds lo … maxValue only.
 func ScanInput(ctx context.Context, path string, lo, maxValue int) (*Index, results.Info, error) {
 	switch {
 	case valuesds.IsDataset(path):
@@ -20,7 +20,7 @@ func ScanInput(ctx context.Context, path string, lo, maxValue int) (*Index, resu
 	case results.IsValuesFileName(path):
 		return ScanValuesFile(ctx, path, lo, maxValue)
 	}
-	return ScanFile(ctx, path, maxValue)
+	return scanSource(ctx, TableFile(path), lo, maxValue)
 }
 
 // ReadInputInfo returns the metadata of a table file, a values file or a
@@ -69,7 +69,7 @@ func ScanValuesFile(ctx context.Context, path string, lo, maxValue int) (*Index,
 		return nil, results.Info{}, fmt.Errorf("%s holds the cells of the values %s only, not all of %d-%d: "+
 			"compute it with -write values -values covering them, or use the table file", path, values, lo, maxValue)
 	}
-	idx := NewIndex(0, maxValue)
+	idx := NewIndexOf(0, lo, maxValue)
 	idx.n = info.N
 	rowsSeen, lastX := 0, -1
 	damaged := func(rows int) error {
@@ -90,7 +90,7 @@ func ScanValuesFile(ctx context.Context, path string, lo, maxValue int) (*Index,
 				}
 				idx.growRows(x + 1)
 			}
-			if int(v) <= maxValue {
+			if idx.holds(int(v)) {
 				idx.addCell(v, xs[i], ys[i])
 			}
 		}
@@ -108,42 +108,79 @@ func ScanValuesFile(ctx context.Context, path string, lo, maxValue int) (*Index,
 }
 
 // ScanDataset indexes the values lo … maxValue of the values dataset at dir
-// (compute -write values). It reads every cell of the dataset, each part
-// checked against its checksum, its cells against the dataset's invariants
-// and all of them against cells_sha256 (valuesds.Dataset.Scan), and keeps
-// those of lo … maxValue: a scan of these values alone would skip
-// cells_sha256, and a part edited with its checksum updated would then give
-// a verdict on cells no checksum covers. The dataset must hold every value
-// asked for and every row of the table, as ScanValuesFile's file must.
+// (compute -write values): OpenDatasetIndexer, then one Index. It reads
+// every cell of the dataset, so that cells_sha256 is checked (see
+// DatasetIndexer).
 func ScanDataset(ctx context.Context, dir string, lo, maxValue int) (*Index, results.Info, error) {
-	d, err := valuesds.Open(dir)
+	di, err := OpenDatasetIndexer(dir)
 	if err != nil {
 		return nil, results.Info{}, err
 	}
-	m, values := d.Manifest, d.Manifest.ValueRange()
-	if lo < int(values.Lo) || maxValue > int(values.Hi) {
-		return nil, results.Info{}, fmt.Errorf("%s holds the cells of the values %s only, not all of %d-%d: "+
-			"compute it with -write values -values covering them, or use the table file", dir, values, lo, maxValue)
+	return di.Index(ctx, lo, maxValue)
+}
+
+// DatasetIndexer indexes one values dataset block of values by block, so
+// that a re-check of many values holds one block's rows at a time. Its
+// first Index reads every cell of the dataset, each part checked against
+// its checksum, its cells against the dataset's invariants and all of them
+// against cells_sha256 (valuesds.Dataset.Scan), and keeps those of its
+// block: a scan of these values alone would skip cells_sha256, and a part
+// edited with its checksum updated would then give a verdict on cells no
+// checksum covers. Later calls read only the row groups of their values,
+// every part still checked against the sha256 that the manifest read at
+// Open lists, the manifest whose cells_sha256 the first call checked: so
+// they read the very bytes that checksum covered.
+type DatasetIndexer struct {
+	d       *valuesds.Dataset
+	checked bool // a whole scan has matched cells_sha256
+}
+
+// OpenDatasetIndexer opens the values dataset at dir for indexing. It must
+// hold every row of its table, n ≤ MaxInt32.
+func OpenDatasetIndexer(dir string) (*DatasetIndexer, error) {
+	d, err := valuesds.Open(dir)
+	if err != nil {
+		return nil, err
 	}
+	m := d.Manifest
 	if m.Rows.First != 0 || m.Rows.Last != m.N || m.N > math.MaxInt32 {
-		return nil, results.Info{}, fmt.Errorf("%s holds rows %d..%d of a table of n = %d: a pattern search needs every row, n ≤ %d",
+		return nil, fmt.Errorf("%s holds rows %d..%d of a table of n = %d: a pattern search needs every row, n ≤ %d",
 			dir, m.Rows.First, m.Rows.Last, m.N, math.MaxInt32)
 	}
-	info := d.Info()
-	idx := NewIndex(info.N, maxValue)
-	err = d.Scan(ctx, func(x0 int64, start []int32, ys []int64, vs []int32) error {
+	return &DatasetIndexer{d: d}, nil
+}
+
+// Info is the dataset's metadata.
+func (di *DatasetIndexer) Info() results.Info { return di.d.Info() }
+
+// Index returns the index of the values lo … maxValue, which the dataset
+// must hold, in 4·(n+1)·(maxValue−lo+1) bytes.
+func (di *DatasetIndexer) Index(ctx context.Context, lo, maxValue int) (*Index, results.Info, error) {
+	values := di.d.Manifest.ValueRange()
+	if lo < int(values.Lo) || maxValue > int(values.Hi) || lo > maxValue {
+		return nil, results.Info{}, fmt.Errorf("%s holds the cells of the values %s only, not all of %d-%d: "+
+			"compute it with -write values -values covering them, or use the table file", di.d.Dir, values, lo, maxValue)
+	}
+	info := di.d.Info()
+	idx := NewIndexOf(info.N, lo, maxValue)
+	var opts valuesds.ScanOptions
+	if di.checked {
+		opts.Values = &results.ValueRange{Lo: int32(lo), Hi: int32(maxValue)}
+	}
+	err := di.d.Scan(ctx, func(x0 int64, start []int32, ys []int64, vs []int32) error {
 		for r := range len(start) - 1 {
 			for k := start[r]; k < start[r+1]; k++ {
-				if v := int(vs[k]); v >= lo && v <= maxValue {
+				if idx.holds(int(vs[k])) {
 					idx.addCell(vs[k], int32(x0)+int32(r), int32(ys[k]))
 				}
 			}
 		}
 		return nil
-	}, valuesds.ScanOptions{})
+	}, opts)
 	if err != nil {
 		return nil, results.Info{}, err
 	}
+	di.checked = true
 	idx.rows = info.N + 1
 	return idx, info, nil
 }

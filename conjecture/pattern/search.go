@@ -204,8 +204,8 @@ func (r Result) form() (text string, complete bool) {
 // in the index or opt is out of range; a value without a pattern is a Result
 // that is not Found, with its best tail fits.
 func Search(idx *Index, v int, opt Options) (Result, error) {
-	if v < 0 || v > idx.maxValue {
-		return Result{}, fmt.Errorf("pattern: value %d is not in the index (0…%d)", v, idx.maxValue)
+	if !idx.holds(v) {
+		return Result{}, fmt.Errorf("pattern: value %d is not in the index (%d…%d)", v, idx.minValue, idx.maxValue)
 	}
 	return searchColumn(idx.column(v), opt)
 }

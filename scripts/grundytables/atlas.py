@@ -63,6 +63,7 @@ def _value_entry(report, patterns):
         "period": report.get("period"),
         "start": report.get("start"),
         "grade": report.get("grade"),
+        "repetitions": report.get("repetitions", 0),
         "periods_seen": stages,
         "best_fits": report.get("best_fits", []),
         "proof": report.get("proof"),
@@ -171,6 +172,22 @@ def plot_period_start(atlas, path):
     fig.savefig(path, dpi=110)
 
 
+# A value's offsets are drawn by default only if at least this many whole
+# periods were observed after its start: the grade-A bar of the search.
+WELL_OBSERVED_PERIODS = 8
+
+
+def default_offsets_value(entries):
+    """The value whose offsets the atlas draws by default: of those observed over at least
+    WELL_OBSERVED_PERIODS whole periods, the one with the longest period (the richest pattern
+    seen well), ties to the most periods observed; [] if none. The largest value with a pattern,
+    the former default, is often one with two offsets seen over four periods, which shows nothing.
+    """
+    seen = [e for e in entries if e.get("offsets") and e["period"] > 1
+            and (e.get("repetitions") or 0) >= WELL_OBSERVED_PERIODS]
+    return [max(seen, key=lambda e: (e["period"], e["repetitions"]))] if seen else []
+
+
 def plot_offsets(entry, symbol, path):
     """The periodic offsets y - x of one value by x mod p."""
     fig = Figure(figsize=(8, 3.6))
@@ -260,8 +277,8 @@ def build(directory, n, out, value=None):
     plots = {"period_start": "period_start.png", "offsets": {}}
     plot_period_start(atlas, out / plots["period_start"])
     for t, (table, symbol, _) in zip(tables, TABLES):
-        with_offsets = [e for e in t["values"] if e.get("offsets") and e["period"] > 1]
-        chosen = [e for e in with_offsets if e["value"] == value] if value is not None else with_offsets[-1:]
+        chosen = [e for e in t["values"] if e.get("offsets") and e["value"] == value] if value is not None \
+            else default_offsets_value(t["values"])
         for e in chosen:
             name = f"offsets_{table}_v{e['value']}.png"
             plot_offsets(e, symbol, out / name)
@@ -275,7 +292,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("directory", help="the -out directory of compute -patterns")
     parser.add_argument("--n", type=int, required=True, help="the n of the runs")
-    parser.add_argument("--value", type=int, help="the value whose offsets are drawn (default: the largest with a pattern)")
+    parser.add_argument("--value", type=int, help="the value whose offsets are drawn (default: of the values observed over at least "
+                        f"{WELL_OBSERVED_PERIODS} whole periods, the one with the longest period)")
     parser.add_argument("--out", help="where atlas.md, atlas.json and the plots go (default: DIRECTORY/atlas_n<N>)")
     args = parser.parse_args(argv)
     out = args.out or pathlib.Path(args.directory) / f"atlas_n{args.n}"

@@ -9,7 +9,7 @@ import pytest
 from conftest import REPO
 
 from grundytables import PatternFileError, read_patterns
-from grundytables.atlas import TABLES
+from grundytables.atlas import TABLES, WELL_OBSERVED_PERIODS, default_offsets_value
 
 N = 3000
 
@@ -167,3 +167,15 @@ def test_atlas_keeps_complete_tables(tmp_path):
     assert json.loads((tmp_path / "gneg1_n500.patterns.json").read_text())["n"] == 500
     assert "not computed again" not in run("-fresh")
     assert "not computed again" not in run("-values", "0-4")
+
+
+def test_default_offsets_value_is_the_longest_period_seen_well():
+    def entry(value, period, repetitions):
+        return {"value": value, "period": period, "repetitions": repetitions, "offsets": [0] * period}
+    entries = [entry(1, 2, 5000), entry(6, 24, 400), entry(17, 3024, 9), entry(40, 840, 4), entry(41, 1, 9000)]
+    # 40 has the longest period but was seen over 4 periods only; 41 has period 1.
+    assert [e["value"] for e in default_offsets_value(entries)] == [17]
+    entries[2]["repetitions"] = WELL_OBSERVED_PERIODS - 1
+    assert [e["value"] for e in default_offsets_value(entries)] == [6]
+    assert default_offsets_value([entry(40, 840, 4)]) == []
+    assert default_offsets_value([{"value": 3, "period": 0, "repetitions": 0, "offsets": None}]) == []
