@@ -81,15 +81,16 @@ func TestClaimsFromInBlocks(t *testing.T) {
 	}
 	clean := writeDataset(t, n, 0, 0, -1)
 	planted := writeDataset(t, n, 100, 98, 4) // G₋₁(100, 98) = 3, Theorem 4 (4)
+	defaultBlock := claimsBlockBytes
+	t.Cleanup(func() { claimsBlockBytes = defaultBlock })
 	for _, in := range []string{table, clean} {
-		claimsBlockBytes = 1 << 30
+		claimsBlockBytes = defaultBlock
 		whole, stderr, code := runVerify(t, "-claims-from", jsonPath, "-in", in)
 		if code != 0 {
 			t.Fatalf("%s in one block: exit %d: %s", in, code, stderr)
 		}
 		claimsBlockBytes = 2 * 4 * (n + 1)
 		blocked, stderr, code := runVerify(t, "-claims-from", jsonPath, "-in", in)
-		claimsBlockBytes = 1 << 30
 		if code != 0 || !strings.Contains(stderr, "verify: block 3 of 3: the values 4-5 of ") {
 			t.Fatalf("%s in blocks of two values: exit %d: %s", in, code, stderr)
 		}
@@ -99,7 +100,6 @@ func TestClaimsFromInBlocks(t *testing.T) {
 	}
 
 	claimsBlockBytes = 4 * (n + 1)
-	defer func() { claimsBlockBytes = 1 << 30 }()
 	stdout, _, code := runVerify(t, "-claims-from", jsonPath, "-in", planted)
 	if code != 3 || !strings.Contains(stdout, "pattern.gneg1.v3") || !strings.Contains(stdout, "x=100, y=98") {
 		t.Fatalf("a planted defect of value 3, blocks of one value: exit %d, want 3 naming (100, 98)\n%s", code, stdout)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"time"
 
@@ -118,10 +119,12 @@ func runPatterns(ctx context.Context, opts options, stdout, stderr io.Writer) er
 }
 
 // claimsBlockBytes is the most a -claims-from re-check indexes at a time:
-// 4 bytes a row and value, so about 25 values a block at n = 10⁷. A block
-// after the first reads only its values' row groups of a values dataset
-// (pattern.DatasetIndexer), a table file whole again.
-var claimsBlockBytes int64 = 1 << 30
+// 4 bytes a row and value, so 20 values a block at n = 10⁷. A block after
+// the first reads only its values' row groups of a values dataset
+// (pattern.DatasetIndexer), a table file whole again. With the collector's
+// target at a quarter above the live heap (main) and each block's index
+// returned before the next is made, a re-check stays under 2 GB.
+var claimsBlockBytes int64 = 768 << 20
 
 // runPatternClaims re-checks the patterns of -claims-from (those of
 // -values, if given) against the table of -in (a file, or a directory
@@ -176,6 +179,9 @@ func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Write
 			return err
 		}
 		reports = append(reports, r...)
+		if len(blocks) > 1 {
+			debug.FreeOSMemory() // the block's index, unused from here, before the next one is made
+		}
 	}
 	warnUnchecked(stderr, path)
 	if err := addInputs(&opts.from, in); err != nil {
