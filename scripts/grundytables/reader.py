@@ -31,6 +31,11 @@ from .tables import ARROW_MAGIC, PARQUET_MAGIC, TableSource, check_parquet_tail,
 from .values_file import ValuesFileSource
 
 
+# iter_rows refuses tables whose one row would take more than about 1 GiB
+# (int32 cells and their mask): the caller asked for a window, not rows.
+MAX_ROW_CELLS = 1 << 28
+
+
 def open_source(path, verify=True):
     """Open the table file, values file or values dataset at path (see the module doc).
 
@@ -128,12 +133,16 @@ def iter_rows(path, x0=0, x1=None, verify=True):
     of a values dataset are a read of every cell, which checks its
     cells_sha256 after the last piece, and fewer rows a partial read that
     says so (PartialReadWarning). x1 = None means n+1. Bounds outside
-    0 <= x0 <= x1 <= n+1, or a file that fails its checks, raise
-    TableFileError naming the file. verify: see open_source.
+    0 <= x0 <= x1 <= n+1, a row wider than MAX_ROW_CELLS cells (n of
+    10**12), or a file that fails its checks, raise TableFileError naming
+    the file. verify: see open_source.
     """
     with open_source(path, verify) as source:
         x1 = source.side if x1 is None else x1
         _check_rows(source, x0, x1)
+        if x0 < x1 and source.side > MAX_ROW_CELLS:
+            raise TableFileError(f"{path}: a row of n + 1 = {source.side} cells is too wide to hand back "
+                                 f"(more than {MAX_ROW_CELLS}): read a window with load_region, or cells")
         yield from source.iter_rows(x0, x1)
 
 
