@@ -93,7 +93,8 @@ def plot_offsets(f, value, symbol, period, start, brk, label, rows, out):
     ax.set_xlabel("x")
     ax.set_ylabel("y − x")
     ax.set_title(f"{symbol}(x, y) = {value}: offset y − x by row, period {period}\n({label})")
-    ax.legend(loc="upper right", fontsize=8)
+    if ax.get_legend_handles_labels()[1]:  # x0 or the break lies within the rows drawn
+        ax.legend(loc="upper right", fontsize=8)
     fig.savefig(out, dpi=150)
     return fig
 
