@@ -167,7 +167,7 @@ def moved_cell(dataset):
     groups = groups_of(dataset, 1)
     v, x, y = groups[3]
     row = x[0]
-    taken = {int(b) for _, a, b in [(g[0], g[1], g[2]) for g in groups] for a, b in zip(a, b) if a == row}
+    taken = {int(c) for _, xs, ys in groups for r, c in zip(xs, ys) if r == row}
     free = next(c for c in range(N, -1, -1) if c not in taken)
     y = y.copy()
     y[0] = free
