@@ -194,32 +194,39 @@ class ValuesDatasetSource:
                       f"grundytables.check_dataset reads and checks every cell", PartialReadWarning, stacklevel=4)
 
     def _select(self, x0, x1, y0, y1, value=None):
-        """(v, x, y) of the cells of rows x0..x1-1 and columns y0..y1-1 (of value only, unless None).
+        """The cells of rows x0..x1-1 and columns y0..y1-1 (of value only, unless None), a piece a part.
 
         Reads only the row groups whose statistics may hold such a cell;
-        the cells come in the parts' order: by part, then v, x, y.
+        returns a list of (v, x, y) int64 arrays, one per part read, each in
+        the part's order: by v, then x, then y.
         """
         found, parts = [], self._parts_of(x0, x1)
         for i in parts:
             with self.open_part(i) as part:
-                v, x, y = part.read_groups(part.select(x0, x1, y0, y1, value))
-            keep = (x >= x0) & (x < x1) & (y >= y0) & (y < y1)
-            found.append((v[keep], x[keep], y[keep]))
+                groups = part.select(x0, x1, y0, y1, value)
+                v, x, y = part.read_groups(groups)
+            if not all(x0 <= g.x_min and g.x_max < x1 and y0 <= g.y_min and g.y_max < y1 for g in groups):
+                keep = (x >= x0) & (x < x1) & (y >= y0) & (y < y1)
+                v, x, y = v[keep], x[keep], y[keep]
+            found.append((v, x, y))
         self._warn_partial(f"a read of rows {x0}..{x1 - 1}", len(parts))
-        if not found:
-            return (np.empty(0, np.int64),) * 3
-        return tuple(np.concatenate(c) for c in zip(*found))
+        return found
 
     def cells(self, value, x0=None, x1=None):
         """The (x, y) of the cells of value in rows x0..x1-1 (default: all), row-major, int64 (k, 2)."""
         x0 = self.rows_covered[0] if x0 is None else x0
         x1 = self.rows_covered[1] + 1 if x1 is None else x1
-        _, x, y = self._select(x0, x1, 0, self.side, value)
-        return np.stack([x, y], axis=1)
+        pieces = self._select(x0, x1, 0, self.side, value)
+        out = np.empty((sum(len(x) for _, x, _ in pieces), 2), np.int64)
+        start = 0
+        for _, x, y in pieces:  # one copy into the result, not a concatenation and a stack
+            out[start:start + len(x), 0], out[start:start + len(x), 1] = x, y
+            start += len(x)
+        return out
 
     def cell(self, x, y):
         """The value of the cell (x, y), or None if the dataset does not hold it; reads one row group or few."""
-        v, _, _ = self._select(x, x + 1, y, y + 1)
+        v = np.concatenate([np.empty(0, np.int64)] + [v for v, _, _ in self._select(x, x + 1, y, y + 1)])
         if len(v) > 1:
             raise DamagedValuesDataset(self.path / self.parts[self._parts_of(x, x + 1)[0]]["file"],
                                        f"holds the cell ({x}, {y}) {len(v)} times, with the values {v.tolist()}")
@@ -235,8 +242,8 @@ class ValuesDatasetSource:
             return np.ma.concatenate([rows for _, rows in self.iter_rows(x0, x1)])
         out = np.ma.masked_all((x1 - x0, y1 - y0), np.int32)
         if x0 < x1 and y0 < y1:
-            v, x, y = self._select(x0, x1, y0, y1)
-            out[x - x0, y - y0] = v
+            for v, x, y in self._select(x0, x1, y0, y1):
+                out[x - x0, y - y0] = v
         return out
 
     def iter_rows(self, x0, x1):

@@ -204,12 +204,15 @@ class PartFile:
         return v, x, y
 
     def _check_group(self, g, v, x, y):
-        """Check the cells of the row group g against its statistics and the (x, y) order, in linear passes."""
-        if (v != g.value).any() or (x < g.x_min).any() or (x > g.x_max).any() or (y < g.y_min).any() or (y > g.y_max).any():
-            raise DamagedValuesDataset(self.path, f"row group {g.index} holds a cell outside its statistics "
-                                                  f"(value {g.value}, rows {g.x_min}..{g.x_max}, "
-                                                  f"columns {g.y_min}..{g.y_max})")
+        """Check the cells of the row group g against the (x, y) order and its statistics, in linear passes.
+
+        Once x is known not to decrease, its first and last cells bound it.
+        """
         dx, dy = np.diff(x), np.diff(y)
         if not ((dx > 0) | ((dx == 0) & (dy > 0))).all():
             raise DamagedValuesDataset(self.path, f"row group {g.index} (value {g.value}): its cells are not "
                                                   f"in increasing (x, y) order, or a cell is there twice")
+        if (v != g.value).any() or x[0] < g.x_min or x[-1] > g.x_max or y.min() < g.y_min or y.max() > g.y_max:
+            raise DamagedValuesDataset(self.path, f"row group {g.index} holds a cell outside its statistics "
+                                                  f"(value {g.value}, rows {g.x_min}..{g.x_max}, "
+                                                  f"columns {g.y_min}..{g.y_max})")
