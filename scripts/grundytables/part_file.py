@@ -15,6 +15,12 @@ within the group's statistics, and follows the previous cell in (x, y)
 order (consecutive differences with np.diff; strictly increasing, so no
 cell twice within a value). A cell held under two values is found only by
 a read of the whole part (cellsum.py).
+
+A limit: pyarrow (26) aborts the process, instead of raising, on some
+malformed column metadata in a footer (e.g. "Repetition level histogram
+size mismatch"). A part that matches its SHA-256 is as the writer wrote
+it, so this needs a part edited along with its SHA-256 in the manifest;
+verify, the Go reader, checks such a dataset without that risk.
 """
 
 import dataclasses
@@ -28,6 +34,7 @@ from .errors import DamagedValuesDataset
 from .safe_open import RefusedFile, open_regular, read_exactly
 
 PART_TYPES = {"v": pa.int32(), "x": pa.int64(), "y": pa.int64()}
+PHYSICAL_TYPES = ("INT32", "INT64", "INT64")  # of v, x, y in the file
 
 # A bound on a part's bytes from its cell count: at most 8 bytes per int64
 # and 4 per int32 as Parquet stores them plain (delta and dictionary
@@ -117,8 +124,17 @@ class PartFile:
         return kv
 
     def _stats(self, g, column):
-        """The statistics of column of row group g, refused unless they hold a min and max and no null."""
-        s = self._parquet.metadata.row_group(g).column(column).statistics
+        """The statistics of column of row group g, refused unless they hold a min and max and no null.
+
+        The column chunk's own type is checked first: pyarrow aborts the
+        process (an uncaught C++ exception) on the statistics of a chunk
+        whose type differs from the schema's.
+        """
+        chunk = self._parquet.metadata.row_group(g).column(column)
+        if chunk.physical_type != PHYSICAL_TYPES[column]:
+            raise DamagedValuesDataset(self.path, f"row group {g}: column {column} is stored as "
+                                                  f"{chunk.physical_type}, want {PHYSICAL_TYPES[column]}")
+        s = chunk.statistics
         if s is None or not s.has_min_max or s.null_count:
             raise DamagedValuesDataset(self.path, f"row group {g}: column {column} holds nulls or lacks the "
                                                   f"statistics the writer gives every column")
@@ -127,12 +143,10 @@ class PartFile:
     def _value(self, g):
         """The value of row group g by its statistics, refused unless it is one value within lo..hi."""
         lo, hi = self.md["values"]
-        rg = self._parquet.metadata.row_group(g)
-        v = rg.column(0).statistics
-        if v is None or not v.has_min_max or rg.num_rows <= 0 or v.min != v.max or not lo <= v.min <= hi:
-            raise DamagedValuesDataset(self.path, f"row group {g} lacks the statistics of v, is empty or holds "
-                                                  f"more than one value or one outside {lo}-{hi}: the layout "
-                                                  f"is one value per row group")
+        v = self._stats(g, 0)
+        if self._parquet.metadata.row_group(g).num_rows <= 0 or v.min != v.max or not lo <= v.min <= hi:
+            raise DamagedValuesDataset(self.path, f"row group {g} is empty or holds more than one value or one "
+                                                  f"outside {lo}-{hi}: the layout is one value per row group")
         return v.min
 
     def _groups_of(self, value):
