@@ -185,13 +185,15 @@ class ValuesDatasetSource:
         """The indices of the parts holding a row of x0..x1-1."""
         return [i for i, p in enumerate(self.parts) if p["x_first"] < x1 and p["x_last"] >= x0]
 
-    def _warn_partial(self, what, parts):
+    def _warn_partial(self, what, parts, stacklevel):
+        """Warn what a partial read of parts parts did not check; stacklevel points at the user's call."""
         checked = ("each matched its SHA-256 in the manifest" if self.verify
                    else "their SHA-256 not checked (verify=False)")
         warnings.warn(f"{self.path}: {what} read {parts} of the {len(self.parts)} parts ({checked}) and "
                       f"in them only the row groups it needed: cells_sha256, the checksum of every cell, was "
                       f"not checked, so a part edited along with its SHA-256 in the manifest goes unnoticed; "
-                      f"grundytables.check_dataset reads and checks every cell", PartialReadWarning, stacklevel=4)
+                      f"grundytables.check_dataset reads and checks every cell",
+                      PartialReadWarning, stacklevel=stacklevel)
 
     def _select(self, x0, x1, y0, y1, value=None):
         """The cells of rows x0..x1-1 and columns y0..y1-1 (of value only, unless None), a piece a part.
@@ -209,7 +211,8 @@ class ValuesDatasetSource:
                 keep = (x >= x0) & (x < x1) & (y >= y0) & (y < y1)
                 v, x, y = v[keep], x[keep], y[keep]
             found.append((v, x, y))
-        self._warn_partial(f"a read of rows {x0}..{x1 - 1}", len(parts))
+        # here, source.cells/cell/region, the public function, its caller
+        self._warn_partial(f"a read of rows {x0}..{x1 - 1}", len(parts), stacklevel=5)
         return found
 
     def cells(self, value, x0=None, x1=None):
@@ -256,7 +259,7 @@ class ValuesDatasetSource:
         whole = (x0, x1) == (self.rows_covered[0], self.rows_covered[1] + 1)
         parts = self._parts_of(x0, x1)
         if not whole:
-            self._warn_partial(f"a read of rows {x0}..{x1 - 1}", len(parts))
+            self._warn_partial(f"a read of rows {x0}..{x1 - 1}", len(parts), stacklevel=4)
         total = CellSum(self.rows_covered[0]) if whole else None
         step = max(1, CHUNK_CELLS // self.side)
         for i in parts:

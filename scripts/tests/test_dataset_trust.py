@@ -159,6 +159,13 @@ def test_extra_unlisted_part_ignored(dataset):
     assert grundytables.scan_polars(dataset).collect().height == manifest_of(dataset)["cells"]
     assert grundytables.duckdb_relation(dataset).count("*").fetchall()[0][0] == manifest_of(dataset)["cells"]
     assert str(extra) not in grundytables.part_paths(dataset)
+    # The module doc's recipe for plain pyarrow, polars and DuckDB: the manifest's files, not a glob.
+    import duckdb
+    import polars as pl
+    files = [str(dataset / p["file"]) for p in json.loads((dataset / "_manifest.json").read_text())["parts"]]
+    counts = (pq.read_table(files).num_rows, pl.scan_parquet(files).collect().height,
+              duckdb.read_parquet(files).count("*").fetchall()[0][0])
+    assert counts == (manifest_of(dataset)["cells"],) * 3
     assert grundytables.check_dataset(dataset)["cells"] == manifest_of(dataset)["cells"]
 
 
