@@ -211,7 +211,7 @@ class ValuesDatasetSource:
                 keep = (x >= x0) & (x < x1) & (y >= y0) & (y < y1)
                 v, x, y = v[keep], x[keep], y[keep]
             found.append((v, x, y))
-        # here, source.cells/cell/region, the public function, its caller
+        # stacklevel 5: past _warn_partial, _select, the source's cells/cell/region and the public function
         self._warn_partial(f"a read of rows {x0}..{x1 - 1}", len(parts), stacklevel=5)
         return found
 
