@@ -8,9 +8,10 @@ A..B of the manifest's "rows", all little-endian:
     cells_sha256 = SHA-256(rows || cells)
 
 A part holds its cells in (v, x, y) order; CellSum puts each part's cells
-in (x, y) order with one np.sort of a packed key (the part's row, column
-and value in one int64) and finds a cell held twice, under two values, as
-two equal neighbours of that order. Memory stays at one part.
+in (x, y) order with one np.sort of a packed key (the row within the part,
+the column and the value as bit fields of one int64) and finds a cell held
+twice, under two values, as two equal neighbours of that order. Memory
+stays at one part.
 """
 
 import hashlib
@@ -18,7 +19,7 @@ import hashlib
 import numpy as np
 
 CELL = np.dtype([("d", "<i4"), ("v", "<i4")])
-INT64_KEYS = 1 << 62  # packed keys stay below this, so that no product overflows
+KEY_BITS = 62  # bits a packed key may use: below the sign bit of int64
 
 
 class CellSum:
@@ -40,13 +41,14 @@ class CellSum:
         assert first == self.next_row, (first, self.next_row)
         counts = np.bincount(x - first, minlength=last - first + 1).astype("<u4")
         self._rows.update(counts.tobytes())
-        width = hi - lo + 1
-        if (last - first + 1) * side * width < INT64_KEYS:
-            keys = np.sort(((x - first) * side + y) * width + (v - lo))
-            cell_keys, values = np.divmod(keys, width)
-            rows, ys = np.divmod(cell_keys, side)
-            xs, values = rows + first, values + lo
-        else:  # a key would overflow int64: the slower sort by columns
+        value_bits, column_bits = (hi - lo).bit_length(), (side - 1).bit_length()
+        if (last - first).bit_length() + column_bits + value_bits <= KEY_BITS:
+            # The row, column and value as bit fields of one key: one sort, shifts and masks to unpack.
+            keys = np.sort(((x - first) << (column_bits + value_bits)) | (y << value_bits) | (v - lo))
+            values = (keys & ((1 << value_bits) - 1)) + lo
+            cell_keys = keys >> value_bits
+            xs, ys = (cell_keys >> column_bits) + first, cell_keys & ((1 << column_bits) - 1)
+        else:  # the fields do not fit one int64: the slower sort by columns
             order = np.lexsort((y, x))
             xs, ys, values = x[order], y[order], v[order]
             cell_keys = None
