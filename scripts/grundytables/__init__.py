@@ -9,6 +9,27 @@
 - A values dataset (the directory ``<id>_n<N>.values/``) holds the same,
   as Parquet parts listed with their SHA-256 in _manifest.json (see dataset.py).
 
+A values dataset is read as the manifest says and no further: only the
+parts it lists, each only if it is a regular file (no symbolic link is
+followed, no FIFO or device opened) of a size its cell count allows, and
+each checked against its SHA-256 as it is read (verify=False opts out). A
+query reads only the parts and row groups it needs (cells(path, 37) reads
+one row group a part), so it cannot check cells_sha256, the checksum of
+every cell; it says so with a PartialReadWarning. check_dataset(path)
+reads every cell and checks cells_sha256 too; so does iter_rows over all
+the rows. For polars or DuckDB, scan_polars(path) and
+duckdb_relation(path) give a LazyFrame or a relation over exactly the
+manifest's parts, checked.
+
+With plain pyarrow, polars or DuckDB, read the parts the manifest lists,
+not a glob, which takes any Parquet file in the directory (a leftover or
+foreign part included) and checks nothing::
+
+    import json, pathlib
+    d = pathlib.Path("out/gneg1_n1000000.values")
+    files = [str(d / p["file"]) for p in json.loads((d / "_manifest.json").read_text())["parts"]]
+    pyarrow.parquet.read_table(files)   # or polars.scan_parquet(files), duckdb.read_parquet(files)
+
 Every function takes any of the three; tables come back as 2-D numpy int32
 arrays indexed [x, y], masked where a values file does not know the cell.
 cell, load_region, iter_rows and cells read only the bands or parts they
@@ -27,12 +48,14 @@ The readers need pyarrow and numpy; the plots (grundytables.plot,
 grundytables.pattern_plot) need matplotlib too.
 """
 
-from .errors import DamagedValuesDataset, TableFileError, Unknown
+from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, Unknown
+from .frames import duckdb_relation, part_paths, scan_polars
 from .patterns import PatternFileError, read_patterns
-from .reader import cell, cells, iter_rows, load, load_region, metadata, open_source, value_range
+from .reader import check_dataset, cell, cells, iter_rows, load, load_region, metadata, open_source, value_range
 from .tables import COLUMNS, METADATA_KEYS
 from .values_file import OldValuesFileWarning
 
-__all__ = ["COLUMNS", "METADATA_KEYS", "DamagedValuesDataset", "OldValuesFileWarning", "PatternFileError", "TableFileError",
-           "Unknown", "cell", "cells", "iter_rows", "load", "load_region", "metadata", "open_source",
-           "read_patterns", "value_range"]
+__all__ = ["COLUMNS", "METADATA_KEYS", "DamagedValuesDataset", "OldValuesFileWarning", "PartialReadWarning",
+           "PatternFileError", "TableFileError", "Unknown", "cell", "cells", "check_dataset", "duckdb_relation",
+           "iter_rows", "load", "load_region", "metadata", "open_source", "part_paths", "read_patterns",
+           "scan_polars", "value_range"]

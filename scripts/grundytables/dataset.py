@@ -1,33 +1,44 @@
 """Values datasets: the cells of the values LO..HI of a research run, as a directory of Parquet parts.
 
-The layout ("grundy-values/1", agreed in the project's spec of the values
-dataset): a directory ``<id>_n<N>.values/`` holding ``_manifest.json``
-(written last) and parts ``part-<x_first, 12 digits>.parquet``. Part i holds
-the cells (v int32, x int64, y int64) with LO <= v <= HI of the table rows
-x_first..x_last, ordered by v, then x, then y, one row group per value.
-The manifest lists every part with its rows, its number of cells and the
-SHA-256 of its bytes; the parts cover the rows "rows": [A, B] one after the
-other. Nothing is reported from a part before its SHA-256 matches the
-manifest and its rows pass the checks of _read_part; a failure is a
+The layout ("grundy-values/1", results/valuesds/doc.go): a directory
+``<id>_n<N>.values/`` holding ``_manifest.json`` (written last) and parts
+``part-<x_first, 12 digits>.parquet``. Part i holds the cells (v int32,
+x int64, y int64) with LO <= v <= HI of the table rows x_first..x_last,
+ordered by v, then x, then y, one row group per value. The manifest lists
+every part with its rows, its number of cells and the SHA-256 of its
+bytes; the parts cover the rows "rows": [A, B] one after the other, and
+cells_sha256 covers every cell (cellsum.py).
+
+Only the files the manifest lists are read, each only if it is a regular
+file (no symbolic link is followed, no FIFO or device opened) of a size its
+cell count allows, and each is checked against its SHA-256 as it is read
+(part_file.py) unless the caller passes verify=False. A query reads only
+the parts whose rows it needs and, in them, only the row groups whose
+statistics may hold a cell it wants: cells(37) on 200 million cells reads
+one row group a part. Such a partial read cannot check cells_sha256, nor a
+part edited along with its SHA-256 in the manifest, and says so with a
+PartialReadWarning; a read of every cell (check(), or iter_rows over all
+the rows) recomputes cells_sha256 and refuses a mismatch. Any failure is a
 DamagedValuesDataset, "damaged values dataset: <path>: ...".
 """
 
-import hashlib
 import json
 import pathlib
 import re
+import warnings
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.parquet as pq
 
-from .errors import DamagedValuesDataset, TableFileError, parse_value_range
+from .cellsum import CellSum
+from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, parse_value_range
+from .part_file import PartFile
+from .safe_open import RefusedFile, open_regular
 from .values_file import CHUNK_CELLS, masked_rows
 
 FORMAT = "grundy-values/1"
 MANIFEST = "_manifest.json"
 SWEEPS = ("band", "full")
-PART_TYPES = {"v": pa.int32(), "x": pa.int64(), "y": pa.int64()}
+MAX_MANIFEST_BYTES = 64 << 20  # as the Go reader: the parts of n = 10**12 take about 200 MB less
 SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -80,13 +91,17 @@ def read_manifest(directory):
     """
     directory = pathlib.Path(directory)
     path = directory / MANIFEST
-    if not path.is_file():
+    try:
+        with open_regular(path, MAX_MANIFEST_BYTES, "the manifest")[0] as f:
+            manifest = json.loads(f.read())
+    except FileNotFoundError:
         if directory.name.endswith(".partial"):
             raise TableFileError(f"{directory}: an incomplete values dataset (still being written, or "
-                                 f"its run was interrupted: resume it with compute -resume)")
-        raise DamagedValuesDataset(path, "missing: a complete values dataset has its manifest, written last")
-    try:
-        manifest = json.loads(path.read_text())
+                                 f"its run was interrupted: resume it with compute -resume)") from None
+        raise DamagedValuesDataset(path, "missing: a complete values dataset has its manifest, "
+                                         "written last") from None
+    except RefusedFile as err:
+        raise DamagedValuesDataset(path, str(err)) from None
     except (OSError, ValueError) as err:
         raise DamagedValuesDataset(path, f"not readable JSON: {err}") from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
@@ -129,27 +144,26 @@ def read_manifest(directory):
     return md, parts
 
 
-def _ordered(v, x, y):
-    """Whether the rows (v, x, y) are strictly increasing in the order v, then x, then y."""
-    dv, dx, dy = np.diff(v), np.diff(x), np.diff(y)
-    return bool(((dv > 0) | ((dv == 0) & ((dx > 0) | ((dx == 0) & (dy > 0))))).all())
-
 
 class ValuesDatasetSource:
-    """An open values dataset, read a checked part at a time (see reader.py for the interface)."""
+    """An open values dataset, read a checked part at a time (see reader.py for the interface).
+
+    verify=False skips the SHA-256 of each part read (every other check is
+    made); partial reads warn either way (see the module doc).
+    """
 
     kind = "values dataset"
 
-    def __init__(self, path):
+    def __init__(self, path, verify=True):
         self.path = pathlib.Path(path)
         self.md, self.parts = read_manifest(self.path)
         self.value_range = self.md["values"]
         self.rows_covered = self.md["rows"]
         self.side = self.md["n"] + 1
-        self._cached = (None, None)
+        self.verify = verify
 
     def close(self):
-        self._cached = (None, None)
+        pass
 
     def __enter__(self):
         return self
@@ -157,85 +171,141 @@ class ValuesDatasetSource:
     def __exit__(self, *exc):
         self.close()
 
+    def open_part(self, i):
+        """Part i as an open, checked PartFile (a context manager)."""
+        return PartFile(self.path / self.parts[i]["file"], self.md, self.parts[i], self.verify)
+
     def key_values(self, i):
-        """The key-value metadata of part i (checked, as every read of a part is), as str."""
-        return self._read_part(i)[1]
-
-    def part(self, i):
-        """v, x, y of part i as int64 arrays, after every check; the last part read is kept."""
-        if self._cached[0] != i:
-            self._cached = (i, self._read_part(i)[0])
-        return self._cached[1]
-
-    def _read_part(self, i):
-        part = self.parts[i]
-        path = self.path / part["file"]
-        try:
-            data = path.read_bytes()
-        except OSError as err:
-            raise DamagedValuesDataset(path, f"cannot be read: {err}") from None
-        digest = hashlib.sha256(data).hexdigest()
-        if digest != part["sha256"]:
-            raise DamagedValuesDataset(path, f"SHA-256 {digest} ({len(data)} bytes), "
-                                             f"the manifest says {part['sha256']}")
-        try:
-            table = pq.read_table(pa.BufferReader(data))
-        except (pa.ArrowException, OSError) as err:
-            raise DamagedValuesDataset(path, f"not a readable Parquet file: {err}") from None
-        types = {f.name: f.type for f in table.schema}
-        if types != PART_TYPES:
-            raise DamagedValuesDataset(path, f"columns {types}, want v int32, x int64, y int64")
-        kv = {k.decode(): v.decode() for k, v in (table.schema.metadata or {}).items()}
-        self._check_key_values(path, part, kv)
-        if table.num_rows != part["cells"]:
-            raise DamagedValuesDataset(path, f"holds {table.num_rows} cells, the manifest says {part['cells']}")
-        if any(table.column(c).null_count for c in PART_TYPES):
-            raise DamagedValuesDataset(path, "holds nulls")
-        v, x, y = (table.column(c).to_numpy().astype(np.int64) for c in PART_TYPES)
-        lo, hi = self.value_range
-        n = self.md["n"]
-        bad = (v < lo) | (v > hi) | (x < part["x_first"]) | (x > part["x_last"]) | (y < 0) | (y > n)
-        if bad.any():
-            k = int(np.argmax(bad))
-            raise DamagedValuesDataset(path, f"row (v={v[k]}, x={x[k]}, y={y[k]}) lies outside the values "
-                                             f"{lo}-{hi}, the rows {part['x_first']}..{part['x_last']} "
-                                             f"or the columns 0..{n}")
-        if not _ordered(v, x, y):
-            raise DamagedValuesDataset(path, "its rows are not ordered by v, then x, then y")
-        if len(np.unique(x * self.side + y)) != len(x):
-            raise DamagedValuesDataset(path, "holds a cell twice")
-        return (v, x, y), kv
-
-    def _check_key_values(self, path, part, kv):
-        md = self.md
-        want = {"table": md["table"], "symbol": md["symbol"], "n": str(md["n"]),
-                "values": f"{md['values'][0]}-{md['values'][1]}", "sweep": md["sweep"],
-                "x_first": str(part["x_first"]), "x_last": str(part["x_last"])}
-        for key, value in want.items():
-            if kv.get(key) != value:
-                raise DamagedValuesDataset(path, f"metadata {key} = {kv.get(key)!r}, the manifest says {value!r}")
+        """The key-value metadata of part i, as str, after the checks of a read and of every row group's value."""
+        with self.open_part(i) as part:
+            part.select(part.entry["x_first"], part.entry["x_last"] + 1, 0, self.side)
+            return part.key_values
 
     def _parts_of(self, x0, x1):
         """The indices of the parts holding a row of x0..x1-1."""
         return [i for i, p in enumerate(self.parts) if p["x_first"] < x1 and p["x_last"] >= x0]
 
-    def iter_rows(self, x0, x1):
-        """Yield (x, rows) for x0 <= x < x1: masked int32 arrays, the unknown cells masked."""
-        step = max(1, CHUNK_CELLS // self.side)
-        for a in range(x0, x1, step):
-            b = min(x1, a + step)
-            found = [np.empty(0, np.int64)] * 3
-            for i in self._parts_of(a, b):
-                v, x, y = self.part(i)
-                keep = (x >= a) & (x < b)
-                found = [np.concatenate([f, c[keep]]) for f, c in zip(found, (v, x, y))]
-            yield a, masked_rows(a, b, self.side, *found)
+    def _warn_partial(self, what, parts, stacklevel):
+        """Warn what a partial read of parts parts did not check; stacklevel points at the user's call."""
+        checked = ("each matched its SHA-256 in the manifest" if self.verify
+                   else "their SHA-256 not checked (verify=False)")
+        warnings.warn(f"{self.path}: {what} read {parts} of the {len(self.parts)} parts ({checked}) and "
+                      f"in them only the row groups it needed: cells_sha256, the checksum of every cell, was "
+                      f"not checked, so a part edited along with its SHA-256 in the manifest goes unnoticed; "
+                      f"grundytables.check_dataset reads and checks every cell",
+                      PartialReadWarning, stacklevel=stacklevel)
 
-    def cells(self, value):
-        """The (x, y) of the cells of value (within the dataset's range), row-major, int64 (k, 2)."""
-        found = [np.empty((0, 2), np.int64)]
+    def _select(self, x0, x1, y0, y1, value=None):
+        """The cells of rows x0..x1-1 and columns y0..y1-1 (of value only, unless None), a piece a part.
+
+        Reads only the row groups whose statistics may hold such a cell;
+        returns a list of (v, x, y) int64 arrays, one per part read, each in
+        the part's order: by v, then x, then y.
+        """
+        found, parts = [], self._parts_of(x0, x1)
+        for i in parts:
+            with self.open_part(i) as part:
+                groups = part.select(x0, x1, y0, y1, value)
+                v, x, y = part.read_groups(groups)
+            if not all(x0 <= g.x_min and g.x_max < x1 and y0 <= g.y_min and g.y_max < y1 for g in groups):
+                keep = (x >= x0) & (x < x1) & (y >= y0) & (y < y1)
+                v, x, y = v[keep], x[keep], y[keep]
+            found.append((v, x, y))
+        # stacklevel 5: past _warn_partial, _select, the source's cells/cell/region and the public function
+        self._warn_partial(f"a read of rows {x0}..{x1 - 1}", len(parts), stacklevel=5)
+        return found
+
+    def cells(self, value, x0=None, x1=None):
+        """The (x, y) of the cells of value in rows x0..x1-1 (default: all), row-major, int64 (k, 2)."""
+        x0 = self.rows_covered[0] if x0 is None else x0
+        x1 = self.rows_covered[1] + 1 if x1 is None else x1
+        pieces = self._select(x0, x1, 0, self.side, value)
+        out = np.empty((sum(len(x) for _, x, _ in pieces), 2), np.int64)
+        start = 0
+        for _, x, y in pieces:  # one copy into the result, not a concatenation and a stack
+            out[start:start + len(x), 0], out[start:start + len(x), 1] = x, y
+            start += len(x)
+        return out
+
+    def cell(self, x, y):
+        """The value of the cell (x, y), or None if the dataset does not hold it; reads one row group or few."""
+        v = np.concatenate([np.empty(0, np.int64)] + [v for v, _, _ in self._select(x, x + 1, y, y + 1)])
+        if len(v) > 1:
+            raise DamagedValuesDataset(self.path / self.parts[self._parts_of(x, x + 1)[0]]["file"],
+                                       f"holds the cell ({x}, {y}) {len(v)} times, with the values {v.tolist()}")
+        return int(v[0]) if len(v) else None
+
+    def region(self, x0, x1, y0, y1):
+        """The cells [x0:x1, y0:y1] as a masked int32 array, the cells the dataset lacks masked.
+
+        A region of every row and column is a read of every cell (iter_rows,
+        which checks cells_sha256); another reads only the row groups it needs.
+        """
+        if (x0, x1, y0, y1) == (self.rows_covered[0], self.rows_covered[1] + 1, 0, self.side):
+            return np.ma.concatenate([rows for _, rows in self.iter_rows(x0, x1)])
+        out = np.ma.masked_all((x1 - x0, y1 - y0), np.int32)
+        if x0 < x1 and y0 < y1:
+            for v, x, y in self._select(x0, x1, y0, y1):
+                out[x - x0, y - y0] = v
+        return out
+
+    def iter_rows(self, x0, x1):
+        """Yield (x, rows) for x0 <= x < x1: masked int32 arrays, the unknown cells masked.
+
+        Reads one part at a time. When x0..x1 are all the rows of the
+        dataset, every cell is read and cells_sha256 checked at the end (a
+        DamagedValuesDataset after the last piece if it does not match).
+        """
+        whole = (x0, x1) == (self.rows_covered[0], self.rows_covered[1] + 1)
+        parts = self._parts_of(x0, x1)
+        if not whole:
+            self._warn_partial(f"a read of rows {x0}..{x1 - 1}", len(parts), stacklevel=4)
+        total = CellSum(self.rows_covered[0]) if whole else None
+        step = max(1, CHUNK_CELLS // self.side)
+        for i in parts:
+            v, x, y = self._read_part(i, total) if whole else self._read_rows(i, x0, x1)
+            order = np.argsort(x, kind="stable")
+            v, x, y = v[order], x[order], y[order]
+            first, last = max(x0, self.parts[i]["x_first"]), min(x1, self.parts[i]["x_last"] + 1)
+            for a in range(first, last, step):
+                b = min(last, a + step)
+                i0, i1 = np.searchsorted(x, [a, b])
+                yield a, masked_rows(a, b, self.side, v[i0:i1], x[i0:i1], y[i0:i1])
+        if whole:
+            self._check_total(total)
+
+    def _read_rows(self, i, x0, x1):
+        """(v, x, y) of the cells of part i in rows x0..x1-1."""
+        with self.open_part(i) as part:
+            v, x, y = part.read_groups(part.select(x0, x1, 0, self.side))
+        keep = (x >= x0) & (x < x1)
+        return v[keep], x[keep], y[keep]
+
+    def _read_part(self, i, total):
+        """(v, x, y) of every cell of part i, accounted in total (a CellSum); refuses a cell held twice."""
+        entry = self.parts[i]
+        with self.open_part(i) as part:
+            v, x, y = part.read_groups(part.select(entry["x_first"], entry["x_last"] + 1, 0, self.side))
+        lo, hi = self.value_range
+        twice = total.add_part(entry["x_first"], entry["x_last"], self.side, lo, hi, v, x, y)
+        if twice is not None:
+            raise DamagedValuesDataset(self.path / entry["file"], f"holds the cell {twice} twice, under two values")
+        return v, x, y
+
+    def _check_total(self, total):
+        md = self.md
+        digest = total.hexdigest()
+        if total.count != md["cells"] or digest != md["cells_sha256"]:
+            raise DamagedValuesDataset(self.path / MANIFEST, f"the parts hold {total.count} cells with cells_sha256 "
+                                                             f"{digest}, the manifest says {md['cells']} with "
+                                                             f"{md['cells_sha256']}: a part was changed along with "
+                                                             f"its SHA-256 in the manifest")
+
+    def check(self):
+        """Read every cell of every part, check all, cells_sha256 too; return what was checked (a dict)."""
+        total = CellSum(self.rows_covered[0])
         for i in range(len(self.parts)):
-            v, x, y = self.part(i)
-            hit = v == value
-            found.append(np.stack([x[hit], y[hit]], axis=1))
-        return np.concatenate(found)
+            self._read_part(i, total)
+        self._check_total(total)
+        return {"path": str(self.path), "parts": len(self.parts), "cells": total.count,
+                "parts_sha256": self.verify, "cells_sha256": total.hexdigest()}

@@ -22,6 +22,10 @@ class DamagedValuesDataset(TableFileError):
         self.path = path
 
 
+class PartialReadWarning(UserWarning):
+    """A read of part of a values dataset: what it could not check (cells_sha256 above all) is in the message."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Unknown:
     """The value of a cell that a values file does not hold: outside its range lo..hi.

@@ -20,7 +20,9 @@ Usage:
 (or python scripts/pattern_plot.py ...). FILE is the table file, values file
 or values dataset the report was made from: a report of another table or n
 is refused (exit 1). The file is streamed one band or part at a time,
-keeping only the cells of value V, so a table of 4e8 cells needs a few MB.
+keeping only the cells of value V, so a table of 4e8 cells needs a few MB;
+of a values dataset only the row group of V in each part is read, and
+with --rows but no --departure only the parts of those rows.
 A period-1 pattern is drawn in one colour (every row has the same offset);
 a departure map without departures says so.
 """
@@ -37,10 +39,15 @@ from .patterns import PatternFileError, read_patterns
 from .reader import cells, metadata
 
 
-def value_cells(path, value):
-    """Return f with f[x] the first y with G(x, y) = value (-1 if none), n and the table's symbol."""
+def value_cells(path, value, rows=None):
+    """Return f with f[x] the first y with G(x, y) = value (-1 if none), n and the table's symbol.
+
+    rows=(x0, x1) reads only the rows x0..x1-1 (cut to the table), f being -1 elsewhere.
+    """
     md = metadata(path)
-    found = cells(path, value)
+    if rows is not None:
+        rows = (min(rows[0], md["n"] + 1), min(rows[1], md["n"] + 1))
+    found = cells(path, value, rows=rows)
     x, y = found[:, 0], found[:, 1]
     f = np.full(md["n"] + 1, -1, dtype=np.int64)
     order = np.lexsort((-y, x))  # per row, the smallest y is written last
@@ -86,7 +93,8 @@ def plot_offsets(f, value, symbol, period, start, brk, label, rows, out):
     ax.set_xlabel("x")
     ax.set_ylabel("y − x")
     ax.set_title(f"{symbol}(x, y) = {value}: offset y − x by row, period {period}\n({label})")
-    ax.legend(loc="upper right", fontsize=8)
+    if ax.get_legend_handles_labels()[1]:  # x0 or the break lies within the rows drawn
+        ax.legend(loc="upper right", fontsize=8)
     fig.savefig(out, dpi=150)
     return fig
 
@@ -147,7 +155,8 @@ def main(argv=None):
     try:
         report = read_patterns(args.report, args.table)
         period, start, brk, label = fit_of(report, args.value)
-        f, n, symbol = value_cells(args.table, args.value)
+        wanted = (int(lo or 0), int(hi)) if hi and not args.departure else None
+        f, n, symbol = value_cells(args.table, args.value, wanted)
     except (OSError, PatternFileError, ValueError) as err:
         parser.exit(1, f"{parser.prog}: {err}\n")
     rows = (int(lo or 0), int(hi or n + 1))
