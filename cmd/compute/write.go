@@ -135,7 +135,7 @@ func tableClaims(list string) ([]conjecture.Claim, error) {
 	}
 	claims, err := conjecture.Select(papers.All(), patterns)
 	if err != nil {
-		return nil, usagef("-claims: %v (go run ./cmd/verify -list shows the ids)", err)
+		return nil, usagef("-claims: %v (verify -list shows the ids)", err)
 	}
 	var onTables []conjecture.Claim
 	for _, c := range claims {

@@ -31,7 +31,7 @@ func writeText(w io.Writer, from provenance.Provenance, in inputSet, reports []c
 		fmt.Fprintf(w, "tables: %s\n", strings.Join(used, ", "))
 	}
 	if len(in.missing) > 0 {
-		fmt.Fprintf(w, "missing tables: %s (compute them: go run ./cmd/compute -table %s -out %s)\n",
+		fmt.Fprintf(w, "missing tables: %s (compute them: compute -table %s -out %s)\n",
 			strings.Join(in.missing, ", "), strings.Join(in.missing, ","), in.dir)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

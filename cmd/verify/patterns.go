@@ -301,7 +301,7 @@ func patternClaimsInput(in, table string) (string, inputSet, error) {
 			return "", inputSet{}, err
 		}
 		if len(set.found) == 0 {
-			return "", inputSet{}, fmt.Errorf("-in %s holds no file of table %s (compute it: go run ./cmd/compute -table %s -out %s)",
+			return "", inputSet{}, fmt.Errorf("-in %s holds no file of table %s (compute it: compute -table %s -out %s)",
 				in, table, table, in)
 		}
 		return set.found[0].path, set, nil

@@ -225,7 +225,7 @@ func TestTableChoice(t *testing.T) {
 	}
 	for _, w := range []string{
 		"tables: gneg1 n=24 (gneg1_n24.arrow)\n",
-		"missing tables: gstarneg1 (compute them: go run ./cmd/compute -table gstarneg1 -out " + dir + ")\n",
+		"missing tables: gstarneg1 (compute them: compute -table gstarneg1 -out " + dir + ")\n",
 		"goishi.thm4.1  holds    625 cells\n",
 		"goishi.thm5.1  skipped  needs table gstarneg1, which is not among the inputs\n",
 		"2 claims: 1 hold, 0 FAIL, 0 known errata confirmed, 0 vacuous, 1 skipped\n",
