@@ -55,6 +55,9 @@ type Job struct {
 	// wrapPart, if set, wraps the writer of each values part: tests fill
 	// the disk there.
 	wrapPart func(io.Writer) io.Writer
+	// onRows, if set, is called with the last row of every batch the
+	// sweep hands over: tests interrupt runs at chosen rows there.
+	onRows func(last int64)
 }
 
 // Result is what a finished run reports.
@@ -298,22 +301,28 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 	r.lastSave = time.Now()
 	for r.sw.Next() <= job.Rows[1] {
 		err := r.sw.Run(ctx, job.nextStop(r.sw.Next()), r.consume)
-		if ctx.Err() != nil {
+		var write *writeError
+		switch {
+		case errors.As(err, &write):
+			return Result{}, r.failed(write.err)
+		case err == nil:
+			// The block is complete, its part handed to the dataset,
+			// even if ctx ended as its last rows were swept: what Ctrl-C
+			// saves must be taken at its end, where the parts end.
+			if err := r.remember(); err != nil {
+				return Result{}, err
+			}
+		case ctx.Err() == nil:
+			return Result{}, err
+		}
+		// Once the window is swept, the run finishes rather than save a
+		// state whose last part is not a whole block.
+		if ctx.Err() != nil && r.sw.Next() <= job.Rows[1] {
 			if serr := r.save(); serr != nil {
 				return Result{}, serr
 			}
 			return Result{}, fmt.Errorf("%w at row %d: the state at row %d is saved in %s; "+
 				"rerun with -resume to go on from there", ErrInterrupted, r.sw.Next(), r.saved.Next, r.statePath)
-		}
-		var write *writeError
-		if errors.As(err, &write) {
-			return Result{}, r.failed(write.err)
-		}
-		if err != nil {
-			return Result{}, err
-		}
-		if err := r.remember(); err != nil {
-			return Result{}, err
 		}
 		if time.Since(r.lastSave) >= job.Checkpoint && r.sw.Next() <= job.Rows[1] {
 			if err := r.save(); err != nil {
@@ -370,6 +379,9 @@ func (r *runner) failed(err error) error {
 // which keeps the cells of LO … HI in the window and sums them, or else to
 // the checksum alone.
 func (r *runner) consume(rows band.Rows) error {
+	if r.job.onRows != nil {
+		r.job.onRows(rows.X0 + int64(rows.Len()) - 1)
+	}
 	if r.claims != nil {
 		for i := range rows.Len() {
 			a, b := rows.Start[i], rows.Start[i+1]

@@ -301,3 +301,66 @@ func rewriteState(t *testing.T, path string, alter func(*checkpoint, *valuesds.P
 		t.Fatal(err)
 	}
 }
+
+// TestInterruptAtAnyRowResumes cancels runs, as Ctrl-C does, while the
+// sweep hands over chosen rows: the last row of a block (the block is
+// complete but not yet remembered), the middle of a block, the first row
+// of the window; with and without -checkpoint, with and without -rows.
+// Every interruption must leave a state file that -resume takes, and the
+// resumed dataset must hold the uninterrupted run's cells; one in the
+// window's last, short block lets the run finish instead.
+func TestInterruptAtAnyRowResumes(t *testing.T) {
+	const n, block = 20000, 1000
+	for _, tc := range []struct {
+		name       string
+		rows       [2]int64
+		checkpoint time.Duration
+		stops      []int64 // the rows at which the run is cancelled, in turn
+	}{
+		{"block ends", [2]int64{0, n}, 0, []int64{block - 1, 3*block - 1, 7*block - 1}},
+		{"block ends, checkpoint 1h", [2]int64{0, n}, time.Hour, []int64{block - 1, 4*block - 1, 9*block - 1}},
+		{"mid-block", [2]int64{0, n}, 0, []int64{block / 2, 5*block + 300, 11*block + 999}},
+		{"mid-block, checkpoint 1h", [2]int64{0, n}, time.Hour, []int64{1500, 2500, 12345}},
+		{"rows, block ends", [2]int64{5500, 15000}, 0, []int64{999, 5499, 6499, 9499}},
+		{"rows, mid-block, checkpoint 1h", [2]int64{5500, 15000}, time.Hour, []int64{5000, 5500, 8000, 14999}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			job := testJob(t, "gneg1", n, 0, 100, t.TempDir())
+			job.Rows = tc.rows
+			whole := job
+			whole.Out = t.TempDir()
+			want, err := Run(context.Background(), whole)
+			if err != nil {
+				t.Fatal(err)
+			}
+			job.WriteValues, job.Checkpoint, job.Resume = true, tc.checkpoint, true
+			for _, stop := range tc.stops {
+				ctx, cancel := context.WithCancel(context.Background())
+				job.onRows = func(last int64) {
+					if last >= stop {
+						cancel()
+					}
+				}
+				got, err := Run(ctx, job)
+				cancel()
+				if err == nil && stop >= tc.rows[1]-block {
+					// Cancelled in the last, short block: the run finishes.
+					checkDataset(t, got.Path, want)
+					return
+				}
+				if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "-resume") {
+					t.Fatalf("cancelled at row %d: got %v, want an interruption saying how to resume", stop, err)
+				}
+			}
+			job.onRows = nil
+			got, err := Run(context.Background(), job)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Resumed == 0 {
+				t.Error("the last run started afresh")
+			}
+			checkDataset(t, got.Path, want)
+		})
+	}
+}
