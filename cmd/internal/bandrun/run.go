@@ -141,10 +141,11 @@ func Run(ctx context.Context, job Job) (Result, error) {
 		return Result{}, err
 	}
 	if job.Patterns != nil {
-		if r.patterns, err = job.newPatternIndex(); err != nil {
+		var closeIndex func()
+		if r.patterns, closeIndex, err = job.newPatternIndex(); err != nil {
 			return Result{}, err
 		}
-		defer r.patterns.Close()
+		defer closeIndex()
 	}
 	if len(job.Claims) > 0 {
 		if r.claims, err = conjecture.NewBandCheck(ctx, job.Claims, job.Table.ID, job.N, job.Values.Hi, 0); err != nil {
@@ -318,13 +319,16 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 		// Once the window is swept, the run finishes rather than save a
 		// state whose last part is not a whole block.
 		if ctx.Err() != nil && r.sw.Next() <= job.Rows[1] {
+			if job.Patterns != nil {
+				return Result{}, r.discard(r.sw.Next())
+			}
 			if serr := r.save(); serr != nil {
 				return Result{}, serr
 			}
 			return Result{}, fmt.Errorf("%w at row %d: the state at row %d is saved in %s; "+
 				"rerun with -resume to go on from there", ErrInterrupted, r.sw.Next(), r.saved.Next, r.statePath)
 		}
-		if time.Since(r.lastSave) >= job.Checkpoint && r.sw.Next() <= job.Rows[1] {
+		if job.Patterns == nil && time.Since(r.lastSave) >= job.Checkpoint && r.sw.Next() <= job.Rows[1] {
 			if err := r.save(); err != nil {
 				return Result{}, err
 			}
@@ -340,6 +344,9 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 	if r.patterns != nil {
 		searched := time.Now()
 		pr, err := searchPatterns(ctx, r.patterns, job.Patterns)
+		if err != nil && ctx.Err() != nil {
+			return Result{}, r.discard(r.sw.Next())
+		}
 		if err != nil {
 			return Result{}, err
 		}
@@ -362,6 +369,23 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 		return Result{}, fmt.Errorf("remove the state file of the finished run: %w", err)
 	}
 	return res, nil
+}
+
+// discard ends a run that cannot resume, a pattern search's, stopped at
+// row: it keeps nothing, neither a state file nor a partial dataset, and
+// says to run it again.
+func (r *runner) discard(row int64) error {
+	kept := ""
+	if r.values != nil {
+		if err := r.values.Abort(); err != nil {
+			kept = fmt.Sprintf(" (%v)", err)
+		}
+	}
+	if err := os.Remove(r.statePath); err != nil && !errors.Is(err, os.ErrNotExist) {
+		kept += fmt.Sprintf(" (%v)", err)
+	}
+	return fmt.Errorf("%w at row %d: a -patterns run cannot resume (the index of the rows swept is not saved), "+
+		"so nothing was kept%s: run it again from the start, without -resume", ErrInterrupted, row, kept)
 }
 
 // failed is the error of a failed write of the values dataset: its finished
