@@ -56,6 +56,9 @@ func Resume(dir string, meta Meta, p Progress, opts Options) (*Writer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resume %s: %w", dir, err)
 	}
+	if err := restoreAside(w.dir); err != nil {
+		return nil, fmt.Errorf("resume %s: %w", dir, err)
+	}
 	if err := w.restore(p); err != nil {
 		return nil, fmt.Errorf("resume %s: %w; start afresh without resuming", dir, err)
 	}
