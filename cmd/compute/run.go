@@ -205,7 +205,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	for _, r := range opts.tables {
 		if err := computeTable(ctx, r, opts, stdout, stderr); err != nil {
-			return err
+			return withResumeCommand(err, opts)
 		}
 	}
 	return nil

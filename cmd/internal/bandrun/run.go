@@ -50,6 +50,9 @@ type Job struct {
 	// the rows swept (see PatternSearch). Its index is not saved, so a run
 	// with patterns cannot resume, and it needs every row 0 … N.
 	Patterns *PatternSearch
+	// Notes, if set, is told what -resume found and did instead, one
+	// message a call.
+	Notes func(msg string)
 	// block, if set, replaces blockRows: tests stop runs more often.
 	block int64
 	// wrapPart, if set, wraps the writer of each values part: tests fill
@@ -77,6 +80,9 @@ type Result struct {
 	Reports []conjecture.Report
 	// Patterns is the pattern search's outcome, with Job.Patterns.
 	Patterns *PatternResult
+	// Complete says that -resume found the run's values dataset complete
+	// and did nothing (Path names it).
+	Complete bool
 }
 
 // write is the run's -write, as the state file records it.
@@ -135,6 +141,9 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	}
 	if err := job.checkPatterns(); err != nil {
 		return Result{}, err
+	}
+	if done, ok := job.complete(ctx, statePath); ok {
+		return done, nil
 	}
 	r, err := start(job, rules, cfg, statePath, head)
 	if err != nil {
@@ -219,6 +228,36 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 		r.sum = valuesds.NewCellSum(job.Rows[0])
 	}
 	return r, r.remember()
+}
+
+// complete reports, under -resume with a values dataset, that the
+// dataset is already complete (valuesds.Finished: read through, checked,
+// of this run's table, n, values and rows, by either sweep; the state file
+// and partial directory that a kill after its publication left are
+// removed): the run is done. Another or a damaged dataset is computed
+// again, and replaced when the new one is complete.
+func (j Job) complete(ctx context.Context, statePath string) (Result, bool) {
+	if !j.Resume || !j.WriteValues {
+		return Result{}, false
+	}
+	dir := filepath.Join(j.Out, valuesds.DirName(j.Table.ID, j.N))
+	meta := j.meta()
+	meta.Sweep = ""
+	m, err := valuesds.Finished(ctx, dir, meta, statePath)
+	if err != nil {
+		j.note("%s: %s is not the complete dataset of this run (%v): computing it again", j.Table.ID, dir, err)
+	}
+	if m == nil {
+		return Result{}, false
+	}
+	return Result{Cells: m.Cells, Sum: m.CellsSHA256, Path: dir, Seconds: m.Seconds, Complete: true}, true
+}
+
+// note tells j.Notes, if set, what the run found.
+func (j Job) note(format string, args ...any) {
+	if j.Notes != nil {
+		j.Notes(fmt.Sprintf(format, args...))
+	}
 }
 
 // meta describes the run's values dataset.
