@@ -43,7 +43,7 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 		shown = done
 		if done == rows && job.Patterns != nil {
 			bar.finish()
-			searched = newProgress(stderr, opts.quiet, r.ID, "values searched", int64(opts.values.Hi-opts.values.Lo+1))
+			searched = newProgress(stderr, opts.quiet, r.ID, "values searched", int64(valueCount(opts.values)))
 		}
 	}
 	if job.Patterns != nil {
