@@ -58,6 +58,9 @@ type Job struct {
 	// wrapPart, if set, wraps the writer of each values part: tests fill
 	// the disk there.
 	wrapPart func(io.Writer) io.Writer
+	// wrapState, if set, wraps the writer of each state file: tests fill
+	// the disk there.
+	wrapState func(io.Writer) io.Writer
 	// onRows, if set, is called with the last row of every batch the
 	// sweep hands over: tests interrupt runs at chosen rows there.
 	onRows func(last int64)
@@ -328,8 +331,8 @@ func (r *runner) save() error {
 			return fmt.Errorf("save the values dataset's progress: %w", err)
 		}
 	}
-	if err := saveCheckpoint(r.statePath, r.saved, r.savedState); err != nil {
-		return fmt.Errorf("%w; the run stopped at row %d; the last good state file, if any, is kept", err, r.sw.Next())
+	if err := saveCheckpoint(r.statePath, r.saved, r.savedState, r.job.wrapState); err != nil {
+		return r.failed(err)
 	}
 	r.fileRow = r.saved.Next
 	return nil
@@ -427,11 +430,16 @@ func (r *runner) discard(row int64) error {
 		"so nothing was kept%s: run it again from the start, without -resume", ErrInterrupted, row, kept)
 }
 
-// failed is the error of a failed write of the values dataset: its finished
-// parts and the last state file are kept, and the message says how to go on.
+// failed is the error of a failed write, of the values dataset or a state
+// file: the last state file and the dataset's finished parts are kept, and
+// the message names the row of that state file and says how to go on.
 func (r *runner) failed(err error) error {
 	if r.fileRow < 0 {
 		return fmt.Errorf("%w; no state file was saved yet, so the run cannot resume: free space and run it again", err)
+	}
+	if r.values == nil {
+		return fmt.Errorf("%w; the state file %s (row %d) is kept: free space and rerun with -resume, "+
+			"or move it to a directory with room and run with -resume -out there", err, r.statePath, r.fileRow)
 	}
 	return fmt.Errorf("%w; the finished parts of %s and the state file %s (row %d) are kept: "+
 		"free space and rerun with -resume, or move both (%s and %s) to a directory with room and run with -resume -out there",

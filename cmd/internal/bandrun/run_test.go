@@ -297,7 +297,7 @@ func rewriteState(t *testing.T, path string, alter func(*checkpoint, *valuesds.P
 			t.Fatal(err)
 		}
 	}
-	if err := saveCheckpoint(path, cp, st); err != nil {
+	if err := saveCheckpoint(path, cp, st, nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -361,6 +361,44 @@ func TestInterruptAtAnyRowResumes(t *testing.T) {
 				t.Error("the last run started afresh")
 			}
 			checkDataset(t, got.Path, want)
+		})
+	}
+}
+
+// TestFullDiskWhileSavingAState fills the disk as a state file is written,
+// after a few good ones, with and without a values dataset: the error names
+// the row of the last good state file and says to free space and -resume,
+// and -resume finishes with the uninterrupted run's cells. (It said "the
+// last good state file, if any, is kept", without its row or what to do.)
+func TestFullDiskWhileSavingAState(t *testing.T) {
+	for _, values := range []bool{false, true} {
+		t.Run(fmt.Sprintf("values=%v", values), func(t *testing.T) {
+			job := testJob(t, "gneg1", 20000, 0, 100, t.TempDir())
+			want, err := Run(context.Background(), job)
+			if err != nil {
+				t.Fatal(err)
+			}
+			job.WriteValues, job.Checkpoint = values, 0
+			disk := fulldisk.New(1 << 30)
+			job.wrapState = disk.Wrap
+			job.onRows = func(last int64) {
+				if last >= 5500 {
+					disk.SetLeft(0)
+				}
+			}
+			_, err = Run(context.Background(), job)
+			if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "(row 5000)") ||
+				!strings.Contains(err.Error(), "free space and rerun with -resume") {
+				t.Fatalf("got %v, want ENOSPC naming the state file of row 5000 and how to resume", err)
+			}
+			job.wrapState, job.onRows, job.Resume = nil, nil, true
+			got, err := Run(context.Background(), job)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Resumed != 5000 || got.Sum != want.Sum || got.Cells != want.Cells {
+				t.Fatalf("resumed at row %d to %d cells, %s; want row 5000, %d cells, %s", got.Resumed, got.Cells, got.Sum, want.Cells, want.Sum)
+			}
 		})
 	}
 }
