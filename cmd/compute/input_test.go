@@ -67,3 +67,45 @@ func TestNumbersAreDecimal(t *testing.T) {
 		}
 	}
 }
+
+// TestSayWhatTheSweepCannotServe: a run the band cannot serve under -sweep
+// auto says, before it starts, that it sweeps the whole table instead; a
+// table file refused as too large points to the band's -write values; and
+// -help's usage line names every flag.
+func TestSayWhatTheSweepCannotServe(t *testing.T) {
+	_, stderr, code := runCompute(t, "-table", "wythoff", "-n", "200", "-write", "values", "-values", "0-20", "-quiet", "-out", t.TempDir())
+	if code != 0 || !strings.Contains(stderr, "the band sweep cannot compute wythoff") || !strings.Contains(stderr, "full sweep") {
+		t.Errorf("wythoff -write values: exit %d, %s", code, stderr)
+	}
+	if _, stderr, _ := runCompute(t, "-table", "gneg1", "-n", "200", "-write", "values", "-quiet", "-out", t.TempDir()); strings.Contains(stderr, "band sweep cannot") {
+		t.Errorf("gneg1 on the band: %s", stderr)
+	}
+	_, stderr, code = runCompute(t, "-table", "gneg1", "-n", "1000000000", "-out", t.TempDir())
+	if code != 2 || !strings.Contains(stderr, "-write values") {
+		t.Errorf("a table file at n = 10⁹: exit %d, %s", code, stderr)
+	}
+	var help strings.Builder
+	parseFlags([]string{"-help"}, &help)
+	usage, defaults, _ := strings.Cut(help.String(), "\n  -")
+	for _, line := range strings.Split("  -"+defaults, "\n") {
+		name, ok := strings.CutPrefix(line, "  -")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, " ")
+		if !namesFlag(usage+"\n", name) {
+			t.Errorf("the usage line does not name -%s:\n%s", name, usage)
+		}
+	}
+}
+
+// namesFlag reports whether the usage text names -name, followed by a
+// space, a bracket, a bar or the end of a line.
+func namesFlag(usage, name string) bool {
+	for _, end := range []string{" ", "]", "|", "\n"} {
+		if strings.Contains(usage, "-"+name+end) {
+			return true
+		}
+	}
+	return false
+}

@@ -32,6 +32,13 @@ func (f streamFlags) applySweep(opts *options, set map[string]bool) error {
 	switch *f.sweep {
 	case "auto":
 		opts.band = !opts.write.table() && allBand(opts.tables) == nil && bandClaims(*opts) == nil
+		if !opts.write.table() && !opts.band {
+			why := allBand(opts.tables)
+			if why == nil {
+				why = bandClaims(*opts)
+			}
+			opts.sweepNote = fmt.Sprintf("%v; so a full sweep computes every cell instead (give -sweep full to say so)", why)
+		}
 	case "band":
 		if opts.write.table() {
 			return usagef("-sweep band writes no table file: give -write values or -write none (the default -write is table), or -sweep full")
