@@ -7,8 +7,8 @@
 #   -values 0-HI  the values searched and proved (default 0-200)
 #   -out DIR      where compute writes <id>_n<N>.patterns.{json,md} and
 #                 <id>_n<N>.proof.json, and the atlas goes (default out)
-#   -value V      the value whose offsets are drawn (default: the largest
-#                 value of each table with a pattern)
+#   -value V      the value whose offsets are drawn (default: of the values
+#                 seen over at least 8 whole periods, the longest period)
 #   -python PY    the Python with grundytables and matplotlib (default
 #                 .venv/bin/python if there is one, else python3)
 #   -fresh        recompute every table, even one whose patterns file for N
@@ -20,7 +20,11 @@
 # offsets_<id>_v<V>.png. A table whose patterns file for N and the values
 # 0-HI is already in DIR (compute writes it atomically, last) is not
 # computed again, so that a run stopped after a table loses nothing of it.
-# Exit status: 0 done, 1 a step failed, 2 bad usage.
+# Ctrl-C or SIGTERM stops the step running (compute keeps nothing of an
+# interrupted -patterns run) and ends the script; compute is built into
+# DIR/.atlas-bin.<pid>, removed on exit, and one that a kill -9 left is
+# removed by the next run.
+# Exit status: 0 done, 1 a step failed or the script was stopped, 2 bad usage.
 set -euo pipefail
 
 n=100000000
@@ -38,7 +42,7 @@ while [[ $# -gt 0 ]]; do
     -value) value="${2:?-value needs a value}"; shift 2 ;;
     -python) python="${2:?-python needs a value}"; shift 2 ;;
     -fresh) fresh=1; shift ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^# Exit status/p' "$0"; exit 0 ;;
     *) echo "atlas.sh: unknown argument $1 (see -h)" >&2; exit 2 ;;
   esac
 done
@@ -60,9 +64,38 @@ if [[ -z "$python" ]]; then
 fi
 
 mkdir -p "$out"
-bin="$(mktemp -d)"
+for stale in "$out"/.atlas-bin.*; do
+  if [[ -d "$stale" ]] && ! kill -0 "${stale##*.}" 2>/dev/null; then
+    rm -rf "$stale"
+  fi
+done
+bin="$out/.atlas-bin.$$"
 trap 'rm -rf "$bin"' EXIT
-go build -C "$repo" -o "$bin/" ./cmd/compute
+
+# A signal stops the step running and ends the script: each step runs in
+# the background and is waited for, so that the trap runs at once.
+child=""
+stop() {
+  echo "atlas.sh: stopped by SIG$1" >&2
+  if [[ -n "$child" ]]; then
+    kill -"$1" "$child" 2>/dev/null || true
+    wait "$child" 2>/dev/null || true
+  fi
+  exit 1
+}
+for sig in INT TERM HUP; do
+  trap "stop $sig" "$sig"
+done
+step() {
+  local status=0
+  "$@" &
+  child=$!
+  wait "$child" || status=$?
+  child=""
+  return "$status"
+}
+
+step go build -C "$repo" -o "$bin/" ./cmd/compute
 # complete ID: DIR holds ID's patterns file for n = N and the values 0-HI.
 complete() {
   "$python" - "$out/${1}_n$n.patterns.json" "$n" "${values#0-}" <<'PY'
@@ -83,8 +116,8 @@ for id in gneg1 gstarneg1 passnim; do
     continue
   fi
   echo "atlas: $id" >&2
-  "$bin/compute" -table "$id" -n "$n" -write none -sweep band -values "$values" -patterns -out "$out"
+  step "$bin/compute" -table "$id" -n "$n" -write none -sweep band -values "$values" -patterns -out "$out"
 done
 args=("$out" --n "$n")
 [[ -n "$value" ]] && args+=(--value "$value")
-PYTHONPATH="$repo/scripts${PYTHONPATH:+:$PYTHONPATH}" "$python" -m grundytables.atlas "${args[@]}"
+step env PYTHONPATH="$repo/scripts${PYTHONPATH:+:$PYTHONPATH}" "$python" -m grundytables.atlas "${args[@]}"

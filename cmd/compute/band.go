@@ -25,6 +25,7 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 		Table: r, N: int64(opts.n), Values: opts.values, Rows: opts.rows, Out: opts.out,
 		WriteValues: opts.write.values, Workers: opts.cfg.Workers, Tile: opts.tile,
 		Checkpoint: opts.checkpoint, Resume: opts.resume, Claims: claims,
+		Notes: func(msg string) { fmt.Fprintf(stderr, "compute: %s\n", msg) },
 	}
 	if opts.patterns {
 		var err error
@@ -42,7 +43,7 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 		shown = done
 		if done == rows && job.Patterns != nil {
 			bar.finish()
-			searched = newProgress(stderr, opts.quiet, r.ID, "values searched", int64(opts.values.Hi-opts.values.Lo+1))
+			searched = newProgress(stderr, opts.quiet, r.ID, "values searched", int64(valueCount(opts.values)))
 		}
 	}
 	if job.Patterns != nil {
@@ -53,6 +54,11 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 	searched.finish()
 	if err != nil {
 		return fmt.Errorf("%s: %w", r.ID, err)
+	}
+	if res.Complete {
+		_, err := fmt.Fprintf(stdout, "%-10s n=%d  already complete: %s (checked: %d cells, cells_sha256 %.16s)\n",
+			r.ID, opts.n, res.Path, res.Cells, res.Sum)
+		return err
 	}
 	resumed := ""
 	if res.Resumed > 0 {

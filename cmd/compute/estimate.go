@@ -139,13 +139,17 @@ func saturate(v float64) int64 {
 func checkPlan(p plan, opts options, stderr io.Writer) error {
 	summary := fmt.Sprintf("%d cells, about %s of memory, %s of disk (%s) and %s",
 		p.cells, formatBytes(p.memory), formatBytes(p.disk), opts.compression, formatDuration(p.seconds))
+	band := ""
+	if opts.write.table() {
+		band = "; or keep only the cells of some values with -write values -values LO-HI (the band sweep, to n = 10¹² − 1)"
+	}
 	if total, ok := machineMemory(); ok && p.memory > total && !opts.force {
-		return usagef("-n %d needs %s: more memory than this machine's %s; lower -n, -workers or -tile, or pass -force",
-			opts.n, summary, formatBytes(total))
+		return usagef("-n %d needs %s: more memory than this machine's %s; lower -n, -workers or -tile, or pass -force%s",
+			opts.n, summary, formatBytes(total), band)
 	}
 	if free, ok := freeSpace(opts.out); ok && p.disk > free && !opts.force {
-		return usagef("-n %d needs %s: more disk than the %s free in -out %s; free space, choose another -out or -compress, or pass -force",
-			opts.n, summary, formatBytes(free), opts.out)
+		return usagef("-n %d needs %s: more disk than the %s free in -out %s; free space, choose another -out or -compress, or pass -force%s",
+			opts.n, summary, formatBytes(free), opts.out, band)
 	}
 	if p.seconds > 10 {
 		fmt.Fprintf(stderr, "compute: %s at n=%d: %s\n", tableIDs(opts), opts.n, summary)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-lab/grundy/cmd/internal/bandrun"
 	"github.com/grundy-lab/grundy/results"
 )
 
@@ -113,6 +114,7 @@ func TestResumeReportsRunsAtAnotherN(t *testing.T) {
 		{"table", results.PartialName(results.FileName("gneg1", 300)), "resume it with -n 300 -resume"},
 		{"values", results.StateFileName("gneg1", 300), "resume it with -n 300, its -write list and -resume"},
 		{"parquet", results.PartialName(results.Parquet.FileName("gneg1", 300)), "cannot be resumed"},
+		{"band", bandrun.StateFileName("gneg1", 300), "a band run (-sweep band): resume it with -n 300"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -11,7 +11,9 @@
 //	compute -table gneg1,gstarneg1,passnim -n 10000 [-out DIR] [-workers K] [-tile T]
 //	        [-format arrow|parquet] [-compress zstd|lz4|none] [-quiet] [-force] [-resume] [-checkpoint 1m]
 //	        [-write table,values|none] [-values LO-HI] [-claims PATTERNS] [-sets auto|dense|sparse]
+//	        [-sweep auto|band|full] [-rows A-B] [-patterns [-prove-bound ROWS]]
 //	compute -list
+//	compute -version
 //
 // A file is written under a hidden partial name beside its final one, which
 // it takes only when complete. Every -checkpoint the rows written are synced
@@ -22,8 +24,11 @@
 // checks. A run holds a lock on each of its tables, so a second run of one
 // of them refuses at once, naming the first.
 //
+// Ctrl-C or SIGTERM saves what is done and prints the command that resumes
+// (exit 1).
+//
 // Exit status: 0 on success, 1 on a runtime failure (an internal error
-// included), 2 on a usage error, 3 when a claim checked with -claims has a
+// included) or an interruption, 2 on a usage error, 3 when a claim checked with -claims has a
 // counterexample.
 package main
 

@@ -50,6 +50,8 @@ type options struct {
 	// (bandrun), rows the window of rows it keeps.
 	band bool
 	rows [2]int64
+	// sweepNote, if set, says why -sweep auto chose the full sweep.
+	sweepNote string
 	// patterns searches the patterns on the band (patterns.go), proving
 	// what a band state repeated within proveBound rows proves.
 	patterns   bool
@@ -87,7 +89,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	patterns := addPatternFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: compute [-table ids|all] [-n N] [-out DIR] [-workers K] [-tile T] [-format arrow|parquet] [-compress zstd|lz4|none] [-quiet] [-force] [-resume] [-checkpoint D]\n"+
-			"               [-write table,values|none] [-values LO-HI] [-claims PATTERNS] [-sets auto|dense|sparse] [-patterns [-prove-bound ROWS]] | compute -list")
+			"               [-write table,values|none] [-values LO-HI] [-sweep band|full|auto] [-rows A-B] [-claims PATTERNS] [-sets auto|dense|sparse] [-patterns [-prove-bound ROWS]]\n"+
+			"       compute -list | compute -version")
 		fs.PrintDefaults()
 	}
 	if err := cli.Parse(fs, args); err != nil {
@@ -200,12 +203,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if opts.tables, err = prepareTables(opts, stdout, stderr); err != nil || len(opts.tables) == 0 {
 		return err
 	}
+	if opts.sweepNote != "" {
+		fmt.Fprintf(stderr, "compute: %s\n", opts.sweepNote)
+	}
 	if err := checkPlan(estimate(opts), opts, stderr); err != nil {
 		return err
 	}
 	for _, r := range opts.tables {
 		if err := computeTable(ctx, r, opts, stdout, stderr); err != nil {
-			return err
+			return withResumeCommand(err, opts)
 		}
 	}
 	return nil

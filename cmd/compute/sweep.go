@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/engine/band"
+	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
 )
@@ -30,6 +32,13 @@ func (f streamFlags) applySweep(opts *options, set map[string]bool) error {
 	switch *f.sweep {
 	case "auto":
 		opts.band = !opts.write.table() && allBand(opts.tables) == nil && bandClaims(*opts) == nil
+		if !opts.write.table() && !opts.band {
+			why := allBand(opts.tables)
+			if why == nil {
+				why = bandClaims(*opts)
+			}
+			opts.sweepNote = fmt.Sprintf("%v; so a full sweep computes every cell instead (give -sweep full to say so)", why)
+		}
 	case "band":
 		if opts.write.table() {
 			return usagef("-sweep band writes no table file: give -write values or -write none (the default -write is table), or -sweep full")
@@ -55,6 +64,12 @@ func (f streamFlags) applySweep(opts *options, set map[string]bool) error {
 					"-values' HI+1 bits): drop it, or give -sweep full", name)
 			}
 		}
+		if opts.values.Hi > band.MaxCap {
+			return usagef("-values %s: the band sweep keeps values up to %d (its sets have HI+1 bits): "+
+				"give -sweep full for higher values, or a lower HI", opts.values, band.MaxCap)
+		}
+		// A band taller than the table is the whole table.
+		opts.tile = min(opts.tile, opts.n+1)
 		if !set["tile"] {
 			opts.tile = 0 // the band's own default band height
 		}
@@ -191,7 +206,7 @@ const (
 // band run, one table at a time.
 func withPatterns(p plan, opts options) plan {
 	rows := float64(opts.n + 1)
-	rowValues := rows * float64(opts.values.Hi-opts.values.Lo+1)
+	rowValues := rows * valueCount(opts.values)
 	tables := float64(len(opts.tables))
 	index := rowValues * patternIndexBytes
 	live := math.Min(index, patternIndexBudget) + rows*patternBytesPerRow
@@ -209,8 +224,12 @@ func kept(opts options) float64 {
 		return 0
 	}
 	rows := float64(opts.rows[1] - opts.rows[0] + 1)
-	return rows * float64(opts.values.Hi-opts.values.Lo+1) * float64(len(opts.tables))
+	return rows * valueCount(opts.values) * float64(len(opts.tables))
 }
+
+// valueCount is the number of values of r, in float64 so that no range
+// overflows (0-2147483647 has 2³¹ values, one more than an int32 holds).
+func valueCount(r results.ValueRange) float64 { return float64(r.Hi) - float64(r.Lo) + 1 }
 
 // valuesBytesPerCell is the size of a values dataset per cell kept: 0.130
 // measured for G₋₁, values 0–200, at n = 10⁷ (261 MiB) and 0.165 at 10⁶,

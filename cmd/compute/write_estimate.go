@@ -78,6 +78,6 @@ func valuesFileBytes(opts options) int64 {
 	if !opts.write.values {
 		return 0
 	}
-	cells := float64(opts.values.Hi-opts.values.Lo+1) * float64(opts.n+1) * float64(len(opts.tables))
+	cells := valueCount(opts.values) * float64(opts.n+1) * float64(len(opts.tables))
 	return saturate(cells*fullValuesBytesPerCell + 64<<10)
 }

@@ -1,7 +1,9 @@
 package valuesds
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -96,28 +98,87 @@ func (w *Writer) manifest(final Final) *Manifest {
 	return m
 }
 
-// publishDir renames the directory partial to dir. A directory already at
-// dir is moved aside first and removed after, so that dir always names a
-// complete dataset; anything else at dir is an error.
+// publishDir renames the directory partial to dir. A complete dataset
+// already at dir is swapped with partial in one step where the system
+// offers it (exchangeDirs), then removed from the partial name: a kill at
+// any moment leaves a complete dataset, the old or the new, at dir.
+// Elsewhere the old one is moved aside to AsideDir(dir) first; a kill
+// between the two renames leaves it there, which Open names and Create
+// and Resume move back. Anything but a directory at dir is an error.
 func publishDir(partial, dir string) error {
-	old := filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".old")
 	st, err := os.Lstat(dir)
 	switch {
-	case err == nil && !st.IsDir():
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.Rename(partial, dir); err != nil {
+			return err
+		}
+		results.SyncDir(filepath.Dir(dir))
+		return nil
+	case err != nil:
+		return err
+	case !st.IsDir():
 		return fmt.Errorf("%s is a %s, not a dataset: remove it", dir, fileKind(st.Mode()))
-	case err == nil:
-		if err := os.RemoveAll(old); err != nil {
-			return err
-		}
-		if err := os.Rename(dir, old); err != nil {
-			return err
-		}
-	case !os.IsNotExist(err):
+	}
+	err = exchange(partial, dir)
+	if errors.Is(err, errNoExchange) {
+		return publishAside(partial, dir)
+	}
+	if err != nil {
+		return err
+	}
+	results.SyncDir(filepath.Dir(dir))
+	if err := crashPoint("exchanged"); err != nil {
+		return err
+	}
+	return os.RemoveAll(partial)
+}
+
+// publishAside replaces the dataset at dir by partial in two renames,
+// moving the old one aside first and removing it last.
+func publishAside(partial, dir string) error {
+	aside := AsideDir(dir)
+	if err := os.RemoveAll(aside); err != nil {
+		return err
+	}
+	if err := os.Rename(dir, aside); err != nil {
+		return err
+	}
+	if err := crashPoint("moved aside"); err != nil {
 		return err
 	}
 	if err := os.Rename(partial, dir); err != nil {
 		return err
 	}
 	results.SyncDir(filepath.Dir(dir))
-	return os.RemoveAll(old)
+	if err := crashPoint("renamed"); err != nil {
+		return err
+	}
+	return os.RemoveAll(aside)
 }
+
+// restoreAside moves a complete dataset that a stopped publishAside left
+// aside back to dir, when nothing is at dir.
+func restoreAside(dir string) error {
+	aside := AsideDir(dir)
+	if _, err := os.Lstat(dir); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if st, err := os.Lstat(aside); err != nil || !st.IsDir() {
+		return nil
+	}
+	if err := os.Rename(aside, dir); err != nil {
+		return fmt.Errorf("move the dataset left aside at %s back: %w", aside, err)
+	}
+	results.SyncDir(filepath.Dir(dir))
+	return nil
+}
+
+// exchange is exchangeDirs; tests replace it to take the other way.
+var exchange = exchangeDirs
+
+// errNoExchange says the system cannot swap two directories in one step.
+var errNoExchange = errors.New("no atomic exchange of directories")
+
+// crashPoint, in tests, stops a publication at the named step as a kill
+// would; it is nil otherwise.
+var crashPoint = func(step string) error { return nil }

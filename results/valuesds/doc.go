@@ -59,6 +59,13 @@ func PartialDir(dir string) string {
 	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".partial")
 }
 
+// AsideDir is where a complete dataset at dir is moved while a new one
+// replaces it, on systems that cannot swap two directories in one step.
+func AsideDir(dir string) string {
+	dir = filepath.Clean(dir)
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".old")
+}
+
 // PartName is the file name of the part whose first table row is xFirst:
 // "part-<xFirst as 12 digits>.parquet".
 func PartName(xFirst int64) string { return fmt.Sprintf("part-%012d.parquet", xFirst) }

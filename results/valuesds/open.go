@@ -39,6 +39,10 @@ func IsDataset(path string) bool {
 // manifest is a DamageError naming _manifest.json.
 func Open(dir string) (*Dataset, error) {
 	st, err := os.Stat(dir)
+	if aside := AsideDir(dir); errors.Is(err, fs.ErrNotExist) && IsDataset(aside) {
+		return nil, fmt.Errorf("open values dataset %s: %w; a replacement stopped midway left the previous dataset "+
+			"in %s: rename it to %s, or rerun compute, which does", dir, err, aside, filepath.Base(dir))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("open values dataset %s: %w", dir, err)
 	}

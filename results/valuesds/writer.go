@@ -100,11 +100,15 @@ type writtenPart struct {
 
 // Create starts the dataset at dir (its final name, e.g. out/gneg1_n1000.values)
 // in the partial directory beside it, removing any partial directory of an
-// earlier run; a complete dataset at dir stays until Commit replaces it.
+// earlier run; a complete dataset at dir stays until Commit replaces it
+// (one a stopped Commit left aside is moved back first).
 // The parent directory must exist.
 func Create(dir string, meta Meta, opts Options) (*Writer, error) {
 	w, err := newWriter(dir, meta, opts)
 	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", dir, err)
+	}
+	if err := restoreAside(w.dir); err != nil {
 		return nil, fmt.Errorf("create %s: %w", dir, err)
 	}
 	if err := os.RemoveAll(w.partial); err != nil {

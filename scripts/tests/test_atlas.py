@@ -1,8 +1,11 @@
 """scripts/atlas.sh and grundytables.atlas at a small n, and the "proved" status of the pattern JSON."""
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -179,3 +182,31 @@ def test_default_offsets_value_is_the_longest_period_seen_well():
     assert [e["value"] for e in default_offsets_value(entries)] == [6]
     assert default_offsets_value([entry(40, 840, 4)]) == []
     assert default_offsets_value([{"value": 3, "period": 0, "repetitions": 0, "offsets": None}]) == []
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_stopping_atlas_stops_compute(tmp_path, sig):
+    """A signal to atlas.sh stops the compute it started and ends it with exit 1; its build
+    directory is removed, and one that a kill -9 left is removed by the next run."""
+    stale = tmp_path / ".atlas-bin.999999999"
+    stale.mkdir()
+    n = 30_000_000
+    job = subprocess.Popen(["bash", str(REPO / "scripts" / "atlas.sh"), "-n", str(n), "-out", str(tmp_path),
+                            "-python", sys.executable], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lock = tmp_path / f".gneg1_n{n}.lock"
+    deadline = time.time() + 300
+    while "pid" not in (lock.read_text() if lock.exists() else ""):
+        assert time.time() < deadline and job.poll() is None, "compute never started"
+        time.sleep(0.05)
+    compute_pid = int(lock.read_text().split()[1])
+    job.send_signal(sig)
+    _, stderr = job.communicate(timeout=60)
+    assert job.returncode == 1, stderr
+    try:
+        os.kill(compute_pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive, "compute outlived the script that started it"
+    assert "stopped by SIG" in stderr
+    assert not list(tmp_path.glob(".atlas-bin.*")), "a build directory is left"

@@ -40,14 +40,18 @@ type checkpoint struct {
 	Progress json.RawMessage `json:"values_progress,omitempty"`
 }
 
-// saveCheckpoint writes cp and st atomically to the state file of dir.
-func saveCheckpoint(path string, cp checkpoint, st band.State) error {
+// saveCheckpoint writes cp and st atomically to the state file path; wrap,
+// if not nil, wraps the writer of st (tests fill the disk there).
+func saveCheckpoint(path string, cp checkpoint, st band.State, wrap func(io.Writer) io.Writer) error {
 	body, err := st.MarshalBinary()
 	if err != nil {
 		return err
 	}
 	cp.Format = checkpointFormat
 	return results.SaveState(path, cp, func(w io.Writer) error {
+		if wrap != nil {
+			w = wrap(w)
+		}
 		_, err := w.Write(body)
 		return err
 	})

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 )
@@ -47,13 +49,32 @@ func (j Job) checkPatterns() error {
 	return nil
 }
 
-// newPatternIndex makes the index of the job's pattern search.
-func (j Job) newPatternIndex() (*pattern.BandIndex, error) {
+// newPatternIndex makes the index of the job's pattern search, and the
+// function that closes it. Without a spill directory of its own it spills
+// to spillDir(j), emptied first of what a killed run left, and removed by
+// the closing function.
+func (j Job) newPatternIndex() (*pattern.BandIndex, func(), error) {
 	opt := j.Patterns.Index
+	removeSpill := func() {}
 	if opt.SpillDir == "" {
-		opt.SpillDir = j.Out
+		opt.SpillDir = spillDir(j)
+		if err := os.RemoveAll(opt.SpillDir); err != nil {
+			return nil, nil, fmt.Errorf("remove the spill files of an earlier run: %w", err)
+		}
+		if err := os.Mkdir(opt.SpillDir, 0o755); err != nil {
+			return nil, nil, fmt.Errorf("make the pattern index's spill directory: %w", err)
+		}
+		removeSpill = func() { os.RemoveAll(opt.SpillDir) }
 	}
-	return pattern.NewBandIndex(j.N, int(j.Values.Lo), int(j.Values.Hi), opt)
+	idx, err := pattern.NewBandIndex(j.N, int(j.Values.Lo), int(j.Values.Hi), opt)
+	if err != nil {
+		removeSpill()
+		return nil, nil, err
+	}
+	return idx, func() {
+		idx.Close()
+		removeSpill()
+	}, nil
 }
 
 // searchPatterns finishes the index and searches every value, applying
@@ -74,4 +95,11 @@ func searchPatterns(ctx context.Context, idx *pattern.BandIndex, ps *PatternSear
 		}
 	}
 	return PatternResult{Results: res, Index: idx.Stats()}, nil
+}
+
+// spillDir is the directory of the pattern index's spill files of a run of
+// j: one per table and n, which the run's lock makes its own, so that the
+// next run removes what a kill -9 left there.
+func spillDir(j Job) string {
+	return filepath.Join(j.Out, fmt.Sprintf(".%s_n%d.patterns-spill", j.Table.ID, j.N))
 }

@@ -50,11 +50,20 @@ type Job struct {
 	// the rows swept (see PatternSearch). Its index is not saved, so a run
 	// with patterns cannot resume, and it needs every row 0 … N.
 	Patterns *PatternSearch
+	// Notes, if set, is told what -resume found and did instead, one
+	// message a call.
+	Notes func(msg string)
 	// block, if set, replaces blockRows: tests stop runs more often.
 	block int64
 	// wrapPart, if set, wraps the writer of each values part: tests fill
 	// the disk there.
 	wrapPart func(io.Writer) io.Writer
+	// wrapState, if set, wraps the writer of each state file: tests fill
+	// the disk there.
+	wrapState func(io.Writer) io.Writer
+	// onRows, if set, is called with the last row of every batch the
+	// sweep hands over: tests interrupt runs at chosen rows there.
+	onRows func(last int64)
 }
 
 // Result is what a finished run reports.
@@ -74,6 +83,9 @@ type Result struct {
 	Reports []conjecture.Report
 	// Patterns is the pattern search's outcome, with Job.Patterns.
 	Patterns *PatternResult
+	// Complete says that -resume found the run's values dataset complete
+	// and did nothing (Path names it).
+	Complete bool
 }
 
 // write is the run's -write, as the state file records it.
@@ -133,15 +145,19 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	if err := job.checkPatterns(); err != nil {
 		return Result{}, err
 	}
+	if done, ok := job.complete(ctx, statePath); ok {
+		return done, nil
+	}
 	r, err := start(job, rules, cfg, statePath, head)
 	if err != nil {
 		return Result{}, err
 	}
 	if job.Patterns != nil {
-		if r.patterns, err = job.newPatternIndex(); err != nil {
+		var closeIndex func()
+		if r.patterns, closeIndex, err = job.newPatternIndex(); err != nil {
 			return Result{}, err
 		}
-		defer r.patterns.Close()
+		defer closeIndex()
 	}
 	if len(job.Claims) > 0 {
 		if r.claims, err = conjecture.NewBandCheck(ctx, job.Claims, job.Table.ID, job.N, job.Values.Hi, 0); err != nil {
@@ -217,6 +233,36 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 	return r, r.remember()
 }
 
+// complete reports, under -resume with a values dataset, that the
+// dataset is already complete (valuesds.Finished: read through, checked,
+// of this run's table, n, values and rows, by either sweep; the state file
+// and partial directory that a kill after its publication left are
+// removed): the run is done. Another or a damaged dataset is computed
+// again, and replaced when the new one is complete.
+func (j Job) complete(ctx context.Context, statePath string) (Result, bool) {
+	if !j.Resume || !j.WriteValues {
+		return Result{}, false
+	}
+	dir := filepath.Join(j.Out, valuesds.DirName(j.Table.ID, j.N))
+	meta := j.meta()
+	meta.Sweep = ""
+	m, err := valuesds.Finished(ctx, dir, meta, statePath)
+	if err != nil {
+		j.note("%s: %s is not the complete dataset of this run (%v): computing it again", j.Table.ID, dir, err)
+	}
+	if m == nil {
+		return Result{}, false
+	}
+	return Result{Cells: m.Cells, Sum: m.CellsSHA256, Path: dir, Seconds: m.Seconds, Complete: true}, true
+}
+
+// note tells j.Notes, if set, what the run found.
+func (j Job) note(format string, args ...any) {
+	if j.Notes != nil {
+		j.Notes(fmt.Sprintf(format, args...))
+	}
+}
+
 // meta describes the run's values dataset.
 func (j Job) meta() valuesds.Meta {
 	return valuesds.Meta{
@@ -285,8 +331,8 @@ func (r *runner) save() error {
 			return fmt.Errorf("save the values dataset's progress: %w", err)
 		}
 	}
-	if err := saveCheckpoint(r.statePath, r.saved, r.savedState); err != nil {
-		return fmt.Errorf("%w; the run stopped at row %d; the last good state file, if any, is kept", err, r.sw.Next())
+	if err := saveCheckpoint(r.statePath, r.saved, r.savedState, r.job.wrapState); err != nil {
+		return r.failed(err)
 	}
 	r.fileRow = r.saved.Next
 	return nil
@@ -298,24 +344,33 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 	r.lastSave = time.Now()
 	for r.sw.Next() <= job.Rows[1] {
 		err := r.sw.Run(ctx, job.nextStop(r.sw.Next()), r.consume)
-		if ctx.Err() != nil {
+		var write *writeError
+		switch {
+		case errors.As(err, &write):
+			return Result{}, r.failed(write.err)
+		case err == nil:
+			// The block is complete, its part handed to the dataset,
+			// even if ctx ended as its last rows were swept: what Ctrl-C
+			// saves must be taken at its end, where the parts end.
+			if err := r.remember(); err != nil {
+				return Result{}, err
+			}
+		case ctx.Err() == nil:
+			return Result{}, err
+		}
+		// Once the window is swept, the run finishes rather than save a
+		// state whose last part is not a whole block.
+		if ctx.Err() != nil && r.sw.Next() <= job.Rows[1] {
+			if job.Patterns != nil {
+				return Result{}, r.discard(r.sw.Next())
+			}
 			if serr := r.save(); serr != nil {
 				return Result{}, serr
 			}
 			return Result{}, fmt.Errorf("%w at row %d: the state at row %d is saved in %s; "+
 				"rerun with -resume to go on from there", ErrInterrupted, r.sw.Next(), r.saved.Next, r.statePath)
 		}
-		var write *writeError
-		if errors.As(err, &write) {
-			return Result{}, r.failed(write.err)
-		}
-		if err != nil {
-			return Result{}, err
-		}
-		if err := r.remember(); err != nil {
-			return Result{}, err
-		}
-		if time.Since(r.lastSave) >= job.Checkpoint && r.sw.Next() <= job.Rows[1] {
+		if job.Patterns == nil && time.Since(r.lastSave) >= job.Checkpoint && r.sw.Next() <= job.Rows[1] {
 			if err := r.save(); err != nil {
 				return Result{}, err
 			}
@@ -331,6 +386,9 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 	if r.patterns != nil {
 		searched := time.Now()
 		pr, err := searchPatterns(ctx, r.patterns, job.Patterns)
+		if err != nil && ctx.Err() != nil {
+			return Result{}, r.discard(r.sw.Next())
+		}
 		if err != nil {
 			return Result{}, err
 		}
@@ -355,11 +413,33 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 	return res, nil
 }
 
-// failed is the error of a failed write of the values dataset: its finished
-// parts and the last state file are kept, and the message says how to go on.
+// discard ends a run that cannot resume, a pattern search's, stopped at
+// row: it keeps nothing, neither a state file nor a partial dataset, and
+// says to run it again.
+func (r *runner) discard(row int64) error {
+	kept := ""
+	if r.values != nil {
+		if err := r.values.Abort(); err != nil {
+			kept = fmt.Sprintf(" (%v)", err)
+		}
+	}
+	if err := os.Remove(r.statePath); err != nil && !errors.Is(err, os.ErrNotExist) {
+		kept += fmt.Sprintf(" (%v)", err)
+	}
+	return fmt.Errorf("%w at row %d: a -patterns run cannot resume (the index of the rows swept is not saved), "+
+		"so nothing was kept%s: run it again from the start, without -resume", ErrInterrupted, row, kept)
+}
+
+// failed is the error of a failed write, of the values dataset or a state
+// file: the last state file and the dataset's finished parts are kept, and
+// the message names the row of that state file and says how to go on.
 func (r *runner) failed(err error) error {
 	if r.fileRow < 0 {
 		return fmt.Errorf("%w; no state file was saved yet, so the run cannot resume: free space and run it again", err)
+	}
+	if r.values == nil {
+		return fmt.Errorf("%w; the state file %s (row %d) is kept: free space and rerun with -resume, "+
+			"or move it to a directory with room and run with -resume -out there", err, r.statePath, r.fileRow)
 	}
 	return fmt.Errorf("%w; the finished parts of %s and the state file %s (row %d) are kept: "+
 		"free space and rerun with -resume, or move both (%s and %s) to a directory with room and run with -resume -out there",
@@ -370,6 +450,9 @@ func (r *runner) failed(err error) error {
 // which keeps the cells of LO … HI in the window and sums them, or else to
 // the checksum alone.
 func (r *runner) consume(rows band.Rows) error {
+	if r.job.onRows != nil {
+		r.job.onRows(rows.X0 + int64(rows.Len()) - 1)
+	}
 	if r.claims != nil {
 		for i := range rows.Len() {
 			a, b := rows.Start[i], rows.Start[i+1]

@@ -240,6 +240,9 @@ func TestResumeRefusesAlteredState(t *testing.T) {
 		{"part's checksum", true, func(_ *checkpoint, p *valuesds.Progress, _ *band.State) {
 			p.Parts[0].SHA256 = strings.Repeat("0", 64)
 		}, "damaged"},
+		{"cells_sha256 state of other cells", true, func(_ *checkpoint, p *valuesds.Progress, _ *band.State) {
+			p.CellsState[12] ^= 1 // a byte of the rows hash's state: its length stays right
+		}, "cells_sha256 state"},
 		{"other write", true, func(cp *checkpoint, _ *valuesds.Progress, _ *band.State) { cp.Write = "none" }, "-write"},
 	}
 	for _, tt := range tests {
@@ -297,7 +300,108 @@ func rewriteState(t *testing.T, path string, alter func(*checkpoint, *valuesds.P
 			t.Fatal(err)
 		}
 	}
-	if err := saveCheckpoint(path, cp, st); err != nil {
+	if err := saveCheckpoint(path, cp, st, nil); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestInterruptAtAnyRowResumes cancels runs, as Ctrl-C does, while the
+// sweep hands over chosen rows: the last row of a block (the block is
+// complete but not yet remembered), the middle of a block, the first row
+// of the window; with and without -checkpoint, with and without -rows.
+// Every interruption must leave a state file that -resume takes, and the
+// resumed dataset must hold the uninterrupted run's cells; one in the
+// window's last, short block lets the run finish instead.
+func TestInterruptAtAnyRowResumes(t *testing.T) {
+	const n, block = 20000, 1000
+	for _, tc := range []struct {
+		name       string
+		rows       [2]int64
+		checkpoint time.Duration
+		stops      []int64 // the rows at which the run is cancelled, in turn
+	}{
+		{"block ends", [2]int64{0, n}, 0, []int64{block - 1, 3*block - 1, 7*block - 1}},
+		{"block ends, checkpoint 1h", [2]int64{0, n}, time.Hour, []int64{block - 1, 4*block - 1, 9*block - 1}},
+		{"mid-block", [2]int64{0, n}, 0, []int64{block / 2, 5*block + 300, 11*block + 999}},
+		{"mid-block, checkpoint 1h", [2]int64{0, n}, time.Hour, []int64{1500, 2500, 12345}},
+		{"rows, block ends", [2]int64{5500, 15000}, 0, []int64{999, 5499, 6499, 9499}},
+		{"rows, mid-block, checkpoint 1h", [2]int64{5500, 15000}, time.Hour, []int64{5000, 5500, 8000, 14999}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			job := testJob(t, "gneg1", n, 0, 100, t.TempDir())
+			job.Rows = tc.rows
+			whole := job
+			whole.Out = t.TempDir()
+			want, err := Run(context.Background(), whole)
+			if err != nil {
+				t.Fatal(err)
+			}
+			job.WriteValues, job.Checkpoint, job.Resume = true, tc.checkpoint, true
+			for _, stop := range tc.stops {
+				ctx, cancel := context.WithCancel(context.Background())
+				job.onRows = func(last int64) {
+					if last >= stop {
+						cancel()
+					}
+				}
+				got, err := Run(ctx, job)
+				cancel()
+				if err == nil && stop >= tc.rows[1]-block {
+					// Cancelled in the last, short block: the run finishes.
+					checkDataset(t, got.Path, want)
+					return
+				}
+				if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "-resume") {
+					t.Fatalf("cancelled at row %d: got %v, want an interruption saying how to resume", stop, err)
+				}
+			}
+			job.onRows = nil
+			got, err := Run(context.Background(), job)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Resumed == 0 {
+				t.Error("the last run started afresh")
+			}
+			checkDataset(t, got.Path, want)
+		})
+	}
+}
+
+// TestFullDiskWhileSavingAState fills the disk as a state file is written,
+// after a few good ones, with and without a values dataset: the error names
+// the row of the last good state file and says to free space and -resume,
+// and -resume finishes with the uninterrupted run's cells. (It said "the
+// last good state file, if any, is kept", without its row or what to do.)
+func TestFullDiskWhileSavingAState(t *testing.T) {
+	for _, values := range []bool{false, true} {
+		t.Run(fmt.Sprintf("values=%v", values), func(t *testing.T) {
+			job := testJob(t, "gneg1", 20000, 0, 100, t.TempDir())
+			want, err := Run(context.Background(), job)
+			if err != nil {
+				t.Fatal(err)
+			}
+			job.WriteValues, job.Checkpoint = values, 0
+			disk := fulldisk.New(1 << 30)
+			job.wrapState = disk.Wrap
+			job.onRows = func(last int64) {
+				if last >= 5500 {
+					disk.SetLeft(0)
+				}
+			}
+			_, err = Run(context.Background(), job)
+			if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), "(row 5000)") ||
+				!strings.Contains(err.Error(), "free space and rerun with -resume") {
+				t.Fatalf("got %v, want ENOSPC naming the state file of row 5000 and how to resume", err)
+			}
+			job.wrapState, job.onRows, job.Resume = nil, nil, true
+			got, err := Run(context.Background(), job)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Resumed != 5000 || got.Sum != want.Sum || got.Cells != want.Cells {
+				t.Fatalf("resumed at row %d to %d cells, %s; want row 5000, %d cells, %s", got.Resumed, got.Cells, got.Sum, want.Cells, want.Sum)
+			}
+		})
 	}
 }

@@ -12,7 +12,16 @@ import (
 // mistyped flag is an error that suggests the closest defined one (see
 // FlagError), not the whole usage. -h and -help print the usage and return
 // flag.ErrHelp, as fs.Parse does.
+//
+// Integer flags read decimal numbers only (decimalValue): "010" is ten, and
+// "0x10", "0o17", "0b1" and "1_000", which package flag would take, are
+// errors naming the flag.
 func Parse(fs *flag.FlagSet, args []string) error {
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, done := f.Value.(decimalValue); !done && isInteger(f.Value) {
+			f.Value = decimalValue{f.Value}
+		}
+	})
 	usage, out := fs.Usage, fs.Output()
 	fs.Usage = func() {}
 	fs.SetOutput(io.Discard)
@@ -25,6 +34,44 @@ func Parse(fs *flag.FlagSet, args []string) error {
 	}
 	return FlagError(fs, err)
 }
+
+// isInteger reports whether v is one of package flag's integer values.
+func isInteger(v flag.Value) bool {
+	g, ok := v.(flag.Getter)
+	if !ok {
+		return false
+	}
+	switch g.Get().(type) {
+	case int, int64, uint, uint64:
+		return true
+	}
+	return false
+}
+
+// decimalValue is an integer flag that takes decimal digits only, with an
+// optional sign, and hands them on without the leading zeros that would
+// make package flag read them as octal.
+type decimalValue struct{ flag.Value }
+
+func (d decimalValue) Set(s string) error {
+	sign, digits := "", s
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		sign, digits = s[:1], s[1:]
+	}
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return fmt.Errorf("%q is not a decimal number", s)
+	}
+	if sign == "+" {
+		sign = ""
+	}
+	if digits = strings.TrimLeft(digits, "0"); digits == "" {
+		digits = "0"
+	}
+	return d.Value.Set(sign + digits)
+}
+
+// Get is the flag's value, as flag.Getter has it.
+func (d decimalValue) Get() any { return d.Value.(flag.Getter).Get() }
 
 // notDefined is how package flag starts the error of an unknown flag.
 const notDefined = "flag provided but not defined: -"

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"strings"
 	"testing"
+	"time"
 )
 
 // newFlags is a flag set like the commands': -table, -tile, -n, -values.
@@ -30,7 +31,7 @@ func TestParseSuggests(t *testing.T) {
 		{"-tabl", "-tabl: no such flag; did you mean -table? (see -h)"},
 		{"-valeus", "-valeus: no such flag; did you mean -values? (see -h)"},
 		{"-size", "-size: no such flag (see -h for the flags)"},
-		{"--tile=3x", `invalid value "3x" for flag -tile: parse error`},
+		{"--tile=3x", `invalid value "3x" for flag -tile: "3x" is not a decimal number`},
 	}
 	for _, tt := range tests {
 		var out bytes.Buffer
@@ -70,5 +71,51 @@ func TestUnused(t *testing.T) {
 	}
 	if err := Unused(fs, "a values run", []string{"n", "values"}, nil); err != nil {
 		t.Errorf("Unused with every flag used = %v", err)
+	}
+}
+
+// TestNumbersAreDecimal: integer flags read decimal numbers only, leading
+// zeros included ("010" is ten, not octal eight), and refuse hexadecimal,
+// octal and binary prefixes and underscores with an error naming the flag.
+// Durations and strings are untouched.
+func TestNumbersAreDecimal(t *testing.T) {
+	for _, tc := range []struct {
+		arg  string
+		want int64 // for every integer kind
+		bad  bool
+	}{
+		{"10", 10, false},
+		{"010", 10, false},
+		{"-010", -10, false},
+		{"+7", 7, false},
+		{"0", 0, false},
+		{"000", 0, false},
+		{"0x10", 0, true},
+		{"0X10", 0, true},
+		{"0o17", 0, true},
+		{"0b101", 0, true},
+		{"1_000", 0, true},
+		{"1e3", 0, true},
+		{"", 0, true},
+	} {
+		for _, name := range []string{"i", "i64", "u", "u64"} {
+			fs := flag.NewFlagSet("test", flag.ContinueOnError)
+			i, i64, u, u64 := fs.Int("i", 1, ""), fs.Int64("i64", 1, ""), fs.Uint("u", 1, ""), fs.Uint64("u64", 1, "")
+			d := fs.Duration("d", 0, "")
+			err := Parse(fs, []string{"-" + name, tc.arg, "-d", "1m"})
+			if tc.want < 0 && (name == "u" || name == "u64") {
+				continue
+			}
+			if tc.bad {
+				if err == nil || !strings.Contains(err.Error(), "-"+name) || !strings.Contains(err.Error(), "decimal") {
+					t.Errorf("-%s %q: error %v, want a refusal naming -%s", name, tc.arg, err, name)
+				}
+				continue
+			}
+			got := map[string]int64{"i": int64(*i), "i64": *i64, "u": int64(*u), "u64": int64(*u64)}[name]
+			if err != nil || got != tc.want || *d != time.Minute {
+				t.Errorf("-%s %q: %d, %v (d %v); want %d", name, tc.arg, got, err, *d, tc.want)
+			}
+		}
 	}
 }

@@ -190,26 +190,20 @@ func Run(ctx context.Context, job Job) (Result, error) {
 }
 
 // complete reports, under -resume without a table file, a values dataset
-// already complete with no state file beside it, of this table, n and
-// values, read through and checked (every part against its sha256, the
-// cells against cells_sha256): the run is done. A dataset that fails the
-// check is computed again, and replaced when the new one is complete.
+// already complete, of this table, n and values, read through and checked
+// (valuesds.Finished, which removes the state file and partial directory
+// that a kill after its publication left): the run is done. A dataset that
+// fails the check is computed again, and replaced when the new one is
+// complete.
 func (j Job) complete(ctx context.Context) (Result, bool) {
 	if !j.Resume || j.TableFile != nil || !j.WriteValues {
 		return Result{}, false
 	}
-	if _, err := os.Lstat(filepath.Join(j.Out, StateFileName(j.Table.ID, j.N))); !errors.Is(err, os.ErrNotExist) {
-		return Result{}, false
-	}
-	if _, err := os.Lstat(j.datasetDir()); err != nil {
-		return Result{}, false
-	}
-	m, err := valuesds.Check(ctx, j.datasetDir())
+	m, err := valuesds.Finished(ctx, j.datasetDir(), j.meta(), filepath.Join(j.Out, StateFileName(j.Table.ID, j.N)))
 	if err != nil {
-		j.note("%s: %s is not a complete dataset (%v): computing it again", j.Table.ID, j.datasetDir(), err)
-		return Result{}, false
+		j.note("%s: %s is not the complete dataset of this run (%v): computing it again", j.Table.ID, j.datasetDir(), err)
 	}
-	if m.Table != j.Table.ID || m.N != int64(j.N) || m.Sweep != valuesds.SweepFull || m.Values != j.Values.String() || m.MaxValue == nil {
+	if m == nil || m.MaxValue == nil {
 		return Result{}, false
 	}
 	return Result{Cells: int64(j.N+1) * int64(j.N+1), GSHA256: m.GSHA256, MaxValue: *m.MaxValue, Paths: []string{j.datasetDir()},

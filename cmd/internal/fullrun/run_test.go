@@ -346,7 +346,7 @@ func TestResumeOfACompleteDataset(t *testing.T) {
 	var notes []string
 	job.Notes = func(msg string) { notes = append(notes, msg) }
 	got := mustRun(t, job)
-	if got.Complete || len(notes) == 0 || !strings.Contains(notes[0], "is not a complete dataset") {
+	if got.Complete || len(notes) == 0 || !strings.Contains(notes[0], "is not the complete dataset of this run") {
 		t.Fatalf("-resume over a damaged dataset: %+v, notes %q", got, notes)
 	}
 	sameResult(t, "computed again", got, want)

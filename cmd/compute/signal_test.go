@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"math/rand"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/grundy-lab/grundy/results/valuesds"
+)
+
+// TestSignalBandRunAndResume sends SIGINT and SIGTERM to the real binary at
+// random moments of band runs that write a values dataset, with and
+// without -checkpoint and -rows, resuming each time until a run finishes:
+// every interrupted run must exit 1 saying the command that resumes, and
+// the dataset must be the one an uninterrupted run writes. (Ctrl-C used
+// to lose the whole run: "no state file was saved yet".)
+func TestSignalBandRunAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and signals it")
+	}
+	bin := buildCompute(t)
+	const id, n = "gneg1", 300000
+	for _, tc := range []struct {
+		name  string
+		extra []string
+	}{
+		{"checkpoint 1h", []string{"-checkpoint", "1h"}},
+		{"checkpoint 0", []string{"-checkpoint", "0"}},
+		{"rows, checkpoint 1h", []string{"-checkpoint", "1h", "-rows", "50000-300000"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"-table", id, "-n", fmt.Sprint(n), "-write", "values", "-values", "0-60", "-quiet"}, tc.extra...)
+			whole := t.TempDir()
+			if _, stderr, code := runCompute(t, append(args, "-out", whole)...); code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			want := datasetSum(t, filepath.Join(whole, valuesds.DirName(id, n)))
+			dir := t.TempDir()
+			rng := rand.New(rand.NewSource(int64(len(tc.name))))
+			signals := 0
+			for attempt := 0; ; attempt++ {
+				if attempt == 40 {
+					t.Fatalf("no run finished in %d attempts", attempt)
+				}
+				cmd, stderr := startCompute(t, bin, append(args, "-out", dir, "-resume")...)
+				done := make(chan error, 1)
+				go func() { done <- cmd.Wait() }()
+				sig := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM}[attempt%2]
+				select {
+				case err := <-done:
+					if err != nil {
+						t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr)
+					}
+				case <-time.After(time.Duration(300+rng.Intn(1000)+250*attempt) * time.Millisecond):
+					cmd.Process.Signal(sig)
+					err := <-done
+					if err == nil { // it finished as the signal came
+						break
+					}
+					signals++
+					if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "to go on: compute ") {
+						t.Fatalf("%v at attempt %d: exit %d, %s", sig, attempt, code, stderr)
+					}
+					continue
+				}
+				break
+			}
+			if signals < 3 {
+				t.Errorf("only %d signals landed before the run was done; the test needs a larger n", signals)
+			}
+			got := datasetSum(t, filepath.Join(dir, valuesds.DirName(id, n)))
+			if got.CellsSHA256 != want.CellsSHA256 || got.Cells != want.Cells {
+				t.Fatalf("after %d signals: %d cells, %s; uninterrupted: %d, %s", signals, got.Cells, got.CellsSHA256, want.Cells, want.CellsSHA256)
+			}
+			t.Logf("%d signals", signals)
+		})
+	}
+}
