@@ -9,60 +9,7 @@ import (
 	"syscall"
 
 	"github.com/grundy-lab/grundy/engine"
-	"github.com/grundy-lab/grundy/results"
 )
-
-// measuredFileSize is a table's file size per cell, measured from real
-// files: compute -workers 1 -tile 128 -table all at n = 3000 and 10000, AMD
-// EPYC, Go 1.26, with the writer's zstd at its fastest level (issue 13).
-type measuredFileSize struct {
-	zstd float64 // bytes per cell with zstd, the larger of n = 3000 and 10000
-	lz4  float64 // bytes per cell with lz4 at n = 3000
-	// growth is the zstd bytes per cell added per doubling of n beyond
-	// 10000: the g column compresses less as its values grow. Twice the
-	// slope from n = 3000 to 10000.
-	growth float64
-}
-
-// fileSizes holds the measurements by table id. Wythoff's Nim, whose values
-// grow fastest, needs 1.81 and 2.11 bytes per cell at n = 3000 and 10000.
-var fileSizes = map[string]measuredFileSize{
-	"nim":         {zstd: 0.97, lz4: 3.29, growth: 0.21},
-	"g1":          {zstd: 0.97, lz4: 3.29, growth: 0.21},
-	"gneg1":       {zstd: 1.35, lz4: 3.10, growth: 0.12},
-	"gstarneg1":   {zstd: 1.18, lz4: 3.33, growth: 0.18},
-	"passnim":     {zstd: 1.40, lz4: 3.13, growth: 0.14},
-	"wythoff":     {zstd: 2.11, lz4: 3.52, growth: 0.35},
-	"deletenim":   {zstd: 0.20, lz4: 1.33},
-	"vdn":         {zstd: 0.24, lz4: 1.36},
-	"josephusnim": {zstd: 0.07, lz4: 1.01, growth: 0.04},
-}
-
-// uncompressedBytesPerCell is the size of a file without compression: three
-// int32 columns, 12.001 bytes per cell measured, rounded up.
-const uncompressedBytesPerCell = 12.05
-
-// fileSizeMargin is the safety factor of the disk estimate.
-const fileSizeMargin = 1.1
-
-// bytesPerCell is the planned file size per cell of table id at size n
-// with compression c: the measurement, its growth with n, and the margin;
-// an unmeasured table is planned as if its g column did not compress.
-func bytesPerCell(id string, c results.Compression, n int) float64 {
-	if c == results.None {
-		return uncompressedBytesPerCell
-	}
-	m, ok := fileSizes[id]
-	if !ok {
-		m = measuredFileSize{zstd: 4.1, lz4: 4.1}
-	}
-	rate := m.zstd
-	if c == results.LZ4 {
-		rate = m.lz4
-	}
-	rate += m.growth * max(0, math.Log2(float64(n)/10000))
-	return min(rate*fileSizeMargin, uncompressedBytesPerCell)
-}
 
 // cellsPerCoreSecond is the rate of compute and write, zstd, per core,
 // measured at n = 10000 on the project's 2-core machine (about 3.3·10⁷
