@@ -140,21 +140,21 @@ func TestRun(t *testing.T) {
 			change func(v map[string]any) bool
 		}{
 			{"start", func(v map[string]any) bool {
-				if v["period"] == nil {
+				if num(v, "period") == 0 { // no pattern: period 0 (absent in files of earlier versions)
 					return false
 				}
 				v["start"] = num(v, "start") + 1
 				return true
 			}},
 			{"period", func(v map[string]any) bool {
-				if v["period"] == nil {
+				if num(v, "period") == 0 { // no pattern: period 0 (absent in files of earlier versions)
 					return false
 				}
 				v["period"] = num(v, "period") * 2
 				return true
 			}},
 			{"pattern where there is none", func(v map[string]any) bool {
-				if v["period"] != nil {
+				if num(v, "period") != 0 {
 					return false
 				}
 				v["period"], v["start"] = 3.0, 0.0
