@@ -47,7 +47,10 @@ func TestDiskEstimateCoversRealFiles(t *testing.T) {
 // (zstdFileSizes) and those at n = 3·10⁴, between them, which it is not
 // fitted to. The free-space refusal relies on it: gneg1 at n = 10⁵ took
 // 25.3 GB where the plan said 17.9 GiB. (Below 10⁴ a file's fixed parts,
-// reserved at their largest, weigh more than 15%.)
+// reserved at their largest, weigh more than 15%.) The tables of
+// erraticFileSize, whose size per cell jumps between neighbouring n, are
+// planned by an upper bound instead: never below the file, at most 2.5× (2.24× for
+// Josephus Nim at n = 4·10⁴, whose 3·10⁴ file takes twice as much a cell).
 func TestDiskEstimateMatchesRecordedSizes(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "table_file_sizes.txt"))
 	if err != nil {
@@ -69,7 +72,11 @@ func TestDiskEstimateMatchesRecordedSizes(t *testing.T) {
 			t.Fatalf("testdata line %q: no table %s", line, id)
 		}
 		planned := estimate(options{tables: []tables.Ruleset{r}, n: n, compression: results.Zstd, cfg: defaultConfig()}).disk
-		if ratio := float64(planned) / float64(size); ratio < 1 || n >= 10000 && ratio > 1.15 {
+		most := 1.15
+		if erraticFileSize[id] {
+			most = 2.5
+		}
+		if ratio := float64(planned) / float64(size); ratio < 1 || n >= 10000 && ratio > most {
 			t.Errorf("%s, n = %d: the plan reserves %d bytes, %.2f× the real file's %d", id, n, planned, ratio, size)
 		}
 		checked++
