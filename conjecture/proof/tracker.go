@@ -24,8 +24,8 @@ type tracker struct {
 	hash  func(set []uint64) uint64
 }
 
-// newTracker starts before row 0 with no column reached; hash is the
-// column hash (mixHash but in tests).
+// newTracker starts before row 0 with no column reached; hash replaces
+// the column hash mixHash when set (in tests).
 func newTracker(v int, hash func([]uint64) uint64) *tracker {
 	t := &tracker{words: v/64 + 1, inv: 1, hash: hash}
 	t.full = make([]uint64, t.words)
@@ -36,6 +36,31 @@ func newTracker(v int, hash func([]uint64) uint64) *tracker {
 		}
 	}
 	return t
+}
+
+// trackerAt starts before row st.Next, in the band state st.
+func trackerAt(st band.State, hash func([]uint64) uint64) *tracker {
+	t := newTracker(st.V, hash)
+	t.next, t.lo = st.Next, st.Lo
+	t.inv = powMod(inverseBase, uint64(st.Next))
+	pow := powMod(hashBase, uint64(st.Lo))
+	for c := range st.Columns() {
+		set := st.Sets[c*st.Words : c*st.Words+t.words]
+		t.sets = append(t.sets, set...)
+		t.pows = append(t.pows, pow)
+		t.sum += t.columnHash(set) * pow
+		pow *= hashBase
+	}
+	return t
+}
+
+// columnHash is the hash of a column's set: mixHash, called directly on
+// the hot path, unless a test replaced it.
+func (t *tracker) columnHash(set []uint64) uint64 {
+	if t.hash != nil {
+		return t.hash(set)
+	}
+	return mixHash(set)
 }
 
 // row takes the cells of row t.next with value ≤ V: columns ys, values vals.
@@ -56,13 +81,13 @@ func (t *tracker) row(ys []int64, vals []int32) {
 			t.sets = append(t.sets, make([]uint64, t.words)...)
 		}
 		set := t.sets[c*t.words : (c+1)*t.words]
-		old := t.hash(set)
+		old := t.columnHash(set)
 		set[vals[i]>>6] |= 1 << (vals[i] & 63)
-		t.sum += (t.hash(set) - old) * t.pows[c]
+		t.sum += (t.columnHash(set) - old) * t.pows[c]
 	}
 	first := 0
 	for first < len(t.pows) && t.isFull(t.sets[first*t.words:(first+1)*t.words]) {
-		t.sum -= t.hash(t.full) * t.pows[first]
+		t.sum -= t.columnHash(t.full) * t.pows[first]
 		first++
 	}
 	if first > 0 {
@@ -88,14 +113,6 @@ func (t *tracker) isFull(set []uint64) bool {
 // equal for a state and the same state moved down the diagonal.
 func (t *tracker) key() uint64 {
 	return t.sum*t.inv ^ mix(uint64(t.lo-t.next))
-}
-
-// rows feeds a run of band rows to the tracker.
-func (t *tracker) rows(r band.Rows) {
-	for i := range r.Len() {
-		s, e := r.Start[i], r.Start[i+1]
-		t.row(r.Y[s:e], r.Value[s:e])
-	}
 }
 
 // inverseBase is hashBase^−1 modulo 2⁶⁴, by Newton's iteration: each step

@@ -1,0 +1,158 @@
+package proof
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/grundy-lab/grundy/engine/band"
+)
+
+// defaultChunk is the rows a sweep of Search runs between looks at its
+// candidates, its progress and its saves: a few tenths of a second.
+const defaultChunk = 1 << 18
+
+// defaultMaxMarks bounds the marks a search keeps: 2²² keys and rows, at
+// most about 150 MB in a Go map while it grows, whatever the bound.
+const defaultMaxMarks = 1 << 22
+
+// searcher is one Search: the rules, where repeats may start, the side of
+// its sweeps, and the marks.
+type searcher struct {
+	table string
+	v     int
+	bound int64
+	rules band.Rules
+	// first is the least X0: past the rows of base cells, and at least 1.
+	first  int64
+	stride int64
+	// every is the spacing of the marks, a multiple of stride; limit the
+	// row the search sweeps to: bound+every, where the first mark in the
+	// cycle of a repeat with X0+P ≤ bound has recurred.
+	every, limit int64
+	side         int64
+	chunk        int64
+	cfg          band.Config
+	hash         func([]uint64) uint64
+	marks        *marks
+	rejected     int
+	opt          Options
+}
+
+// newSearcher checks the arguments of Search and sets its parameters.
+func newSearcher(table string, v int, bound int64, opt Options) (*searcher, error) {
+	rules, baseEnd, stride, err := rulesOf(table, v)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case bound < 0 || bound > MaxBound:
+		return nil, fmt.Errorf("proof: search bound %d outside 0 … %d", bound, MaxBound)
+	case v < 0 || v > band.MaxCap:
+		return nil, fmt.Errorf("proof: V = %d outside 0 … %d", v, band.MaxCap)
+	}
+	if opt.stride > 0 {
+		stride = opt.stride
+	}
+	maxMarks := int64(defaultMaxMarks)
+	if opt.maxMarks > 0 {
+		maxMarks = opt.maxMarks
+	}
+	s := &searcher{table: table, v: v, bound: bound, rules: rules, first: max(baseEnd, 1), stride: stride,
+		chunk: defaultChunk, cfg: opt.Config, hash: opt.hash, marks: newMarks(), opt: opt}
+	if opt.chunk > 0 {
+		s.chunk = opt.chunk
+	}
+	s.every = stride * max(1, (bound+stride*maxMarks-1)/(stride*maxMarks))
+	s.limit = bound + s.every
+	s.side = Infinity
+	if s.limit+1 > CheckedRows(v) {
+		s.side = FarSide
+	}
+	return s, nil
+}
+
+// candidate is a row whose state's key matched a mark.
+type candidate struct {
+	key uint64
+	row int64
+}
+
+// run is the search: the sweep for a key match, then the lockstep on each
+// candidate until one holds exactly.
+func (s *searcher) run(ctx context.Context) (Repeat, bool, error) {
+	start, err := s.resumed()
+	if err != nil {
+		return Repeat{}, false, err
+	}
+	sweep, err := s.cursorAt(start)
+	if err != nil {
+		return Repeat{}, false, err
+	}
+	var cands []candidate
+	onRow := func(x int64, key uint64) {
+		if x < s.first || x%s.stride != 0 {
+			return
+		}
+		if s.marks.has(key) {
+			cands = append(cands, candidate{key, x})
+		}
+		if x%s.every == 0 {
+			s.marks.add(key, x)
+		}
+	}
+	lastSave := time.Now()
+	var rows []int64
+	for sweep.sw.Next() < s.limit {
+		cands = cands[:0]
+		if err := sweep.run(ctx, min(s.limit, sweep.sw.Next()+s.chunk), onRow); err != nil {
+			return Repeat{}, false, err
+		}
+		for _, c := range cands {
+			rows = s.marks.rows(c.key, rows[:0])
+			for _, a := range rows {
+				if a >= c.row {
+					break
+				}
+				st, ok, err := s.leastStart(ctx, a, c.row-a)
+				if err != nil {
+					return Repeat{}, false, err
+				}
+				if ok {
+					return s.result(ctx, st, c.row-a)
+				}
+				s.rejected++
+			}
+		}
+		if s.opt.Progress != nil {
+			s.opt.Progress(Progress{V: s.v, Rows: sweep.sw.Next(), Limit: s.limit})
+		}
+		if s.opt.Save != nil && time.Since(lastSave) >= s.opt.SaveEvery {
+			if err := s.opt.Save(s.state(sweep.sw.State())); err != nil {
+				return Repeat{}, false, fmt.Errorf("save the search state: %w", err)
+			}
+			lastSave = time.Now()
+		}
+	}
+	return Repeat{}, false, nil
+}
+
+// result is the repeat of the state before row x0 with period p, if it
+// lies within the bound, its state of side Infinity if Check reaches it.
+func (s *searcher) result(ctx context.Context, st band.State, p int64) (Repeat, bool, error) {
+	x0 := st.Next
+	if x0+p > s.bound {
+		return Repeat{}, false, nil
+	}
+	if s.side != Infinity && x0+p <= CheckedRows(s.v) {
+		again, ok, err := exactRepeat(ctx, s.rules, s.v, x0, x0+p, s.cfg)
+		if err != nil {
+			return Repeat{}, false, err
+		}
+		if !ok {
+			return Repeat{}, false, fmt.Errorf("the repeat of rows %d and %d does not hold in the table of side %d", x0, x0+p, int64(Infinity))
+		}
+		st = again
+	}
+	return Repeat{Table: s.table, V: s.v, X0: x0, P: p, Stride: s.stride, State: st, Rejected: s.rejected}, true, nil
+}
