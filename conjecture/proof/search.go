@@ -80,7 +80,7 @@ type Options struct {
 	// chunk replaces the rows swept between looks (defaultChunk) when
 	// positive, for the tests of the lockstep's rewinds and of resuming.
 	chunk int64
-	// maxMarks replaces the marks a search keeps (defaultMaxMarks) when
+	// maxMarks replaces the marks a search keeps (MaxMarks) when
 	// positive, for the tests of marks sparser than every row.
 	maxMarks int64
 }

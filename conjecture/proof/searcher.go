@@ -2,6 +2,7 @@ package proof
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -12,9 +13,13 @@ import (
 // candidates, its progress and its saves: a few tenths of a second.
 const defaultChunk = 1 << 18
 
-// defaultMaxMarks bounds the marks a search keeps: 2²² keys and rows, at
-// most about 150 MB in a Go map while it grows, whatever the bound.
-const defaultMaxMarks = 1 << 22
+// MaxMarks bounds the marks a search keeps, whatever the bound: 2²² keys
+// and rows, MarkBytes each at most in a Go map (16 bytes a slot, half the
+// slots empty just after it grows, the old table alive while it does).
+const (
+	MaxMarks  = 1 << 22
+	MarkBytes = 48
+)
 
 // searcher is one Search: the rules, where repeats may start, the side of
 // its sweeps, and the marks.
@@ -54,7 +59,7 @@ func newSearcher(table string, v int, bound int64, opt Options) (*searcher, erro
 	if opt.stride > 0 {
 		stride = opt.stride
 	}
-	maxMarks := int64(defaultMaxMarks)
+	maxMarks := int64(MaxMarks)
 	if opt.maxMarks > 0 {
 		maxMarks = opt.maxMarks
 	}
@@ -106,6 +111,11 @@ func (s *searcher) run(ctx context.Context) (Repeat, bool, error) {
 	for sweep.sw.Next() < s.limit {
 		cands = cands[:0]
 		if err := sweep.run(ctx, min(s.limit, sweep.sw.Next()+s.chunk), onRow); err != nil {
+			// Stopped by ctx, between segments: the sweep is whole, and
+			// with no candidate pending its state is worth saving.
+			if ctx.Err() != nil && len(cands) == 0 && s.opt.Save != nil {
+				err = errors.Join(err, s.opt.Save(s.state(sweep.sw.State())))
+			}
 			return Repeat{}, false, err
 		}
 		for _, c := range cands {
