@@ -72,8 +72,9 @@ type Options struct {
 	// Resume, if set, continues the search it is the state of, which must
 	// be of the same table, V and bound.
 	Resume *SearchState
-	// hash replaces the column hash, for the tests of collisions.
-	hash func([]uint64) uint64
+	// hash replaces the keys of the values the state's key sums, for the
+	// tests of collisions.
+	hash func(value int) uint64
 	// stride replaces the stride the rules need when positive, for the
 	// test that a repeat at a smaller stride is no proof.
 	stride int64
@@ -134,7 +135,7 @@ func CheckedRows(v int) int64 { return Infinity - int64(v) - 2 }
 // first row past the base cells on run into a cycle: a tail of X0 rows
 // (at least), then a cycle of P. Search keeps the key (tracker) of the
 // state before every D-th row, D the least multiple of the stride that
-// keeps at most 2²² such marks up to bound, and looks every row's key up
+// keeps at most MaxMarks such marks up to bound, and looks every row's key up
 // among them. The first mark c ≥ X0 recurs at c+P < X0+P+D, and no row
 // before matches a mark exactly (a mark c' < X0 never recurs, and a mark
 // c ≥ X0 first at c+P); so the first key match that holds exactly gives
