@@ -131,11 +131,7 @@ func (ps *patternSweeps) repeatsFromX0(ctx context.Context, d int64, ask []bool)
 	end := ps.rep.X0 + ps.rep.P
 	for x := ps.rep.X0; x < end; {
 		next := min(x+offsetChunk, end)
-		ra, err := a.rows(ctx, next)
-		if err != nil {
-			return nil, err
-		}
-		rb, err := b.rows(ctx, next+d)
+		ra, rb, err := lockstep(ctx, a, b, next, d)
 		if err != nil {
 			return nil, err
 		}
@@ -180,11 +176,7 @@ func (ps *patternSweeps) startsAndOffsets(ctx context.Context, periods []int64) 
 	}
 	for x := int64(0); x < x0; {
 		next := min(x+offsetChunk, x0)
-		ra, err := a.rows(ctx, next)
-		if err != nil {
-			return nil, err
-		}
-		rb, err := b.rows(ctx, next+shift)
+		ra, rb, err := lockstep(ctx, a, b, next, shift)
 		if err != nil {
 			return nil, err
 		}
@@ -283,6 +275,16 @@ func (o *offsetSweep) rows(ctx context.Context, until int64) ([]int64, error) {
 		return nil
 	})
 	return o.buf, err
+}
+
+// lockstep runs a on to row until and b on to row until+shift, and
+// returns the offsets of the rows each swept.
+func lockstep(ctx context.Context, a, b *offsetSweep, until, shift int64) (ra, rb []int64, err error) {
+	if ra, err = a.rows(ctx, until); err != nil {
+		return nil, nil, err
+	}
+	rb, err = b.rows(ctx, until+shift)
+	return ra, rb, err
 }
 
 // primePower is a prime and its exponent in a number.
