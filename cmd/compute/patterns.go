@@ -29,7 +29,7 @@ type patternFlags struct {
 	proveBound      *int64
 }
 
-// addPatternFlags defines -patterns and -prove-bound on fs.
+// addPatternFlags defines -patterns, -prove and -prove-bound on fs.
 func addPatternFlags(fs *flag.FlagSet) patternFlags {
 	return patternFlags{
 		patterns: fs.Bool("patterns", false, "with the band sweep: search the pattern of every value of -values on every row as it is swept, "+
@@ -47,7 +47,7 @@ func addPatternFlags(fs *flag.FlagSet) patternFlags {
 func (f patternFlags) apply(opts *options, set map[string]bool) error {
 	if !*f.patterns {
 		if set["prove-bound"] {
-			return usagef("-prove-bound works with -patterns only")
+			return usagef("-prove-bound works with -patterns or -prove only")
 		}
 		return nil
 	}
