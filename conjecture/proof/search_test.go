@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/grundy-lab/grundy/engine/band"
@@ -211,5 +213,64 @@ func TestFarSide(t *testing.T) {
 	}
 	if _, err := newSearcher("gneg1", 3, MaxBound+1, Options{}); err == nil {
 		t.Error(fmt.Sprint("bound ", MaxBound+1, " taken"))
+	}
+}
+
+// Rows beyond MaxInt32 are swept and keyed as the rows P·k before them:
+// the state before row X0 of a repeat, moved k·P down the diagonal past
+// 3·2³¹ rows, gives the same cells (moved), the same keys and, after a
+// thousand rows, the same state moved, for G₋₁ and G_P (whose pass reads
+// the high bits of x and y: moved by k·P + 2, its rows differ).
+func TestBeyondInt32(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		table string
+		v     int
+	}{{"gneg1", 9}, {"passnim", 9}} {
+		rep, found, err := Search(ctx, tc.table, tc.v, 10000, Options{Config: testConfig})
+		if err != nil || !found {
+			t.Fatalf("%s: no repeat (%v)", tc.table, err)
+		}
+		near := rep.State
+		near.N = FarSide
+		s, err := newSearcher(tc.table, tc.v, MaxBound, Options{Config: testConfig})
+		if err != nil {
+			t.Fatal(err)
+		}
+		type cell struct{ x, y int64 }
+		sweep := func(st band.State) ([]cell, []uint64, band.State) {
+			c, err := s.cursorAt(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var cells []cell
+			var keys []uint64
+			err = c.sw.Run(ctx, st.Next+1000, func(r band.Rows) error {
+				for i := range r.Len() {
+					x := r.X0 + int64(i) - st.Next
+					for k := r.Start[i]; k < r.Start[i+1]; k++ {
+						cells = append(cells, cell{x, r.Y[k] - st.Next})
+					}
+					c.tr.row(r.Y[r.Start[i]:r.Start[i+1]], r.Value[r.Start[i]:r.Start[i+1]])
+					keys = append(keys, c.tr.key())
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return cells, keys, c.sw.State()
+		}
+		nearCells, nearKeys, nearEnd := sweep(near)
+		for _, planted := range []int64{0, 2} {
+			far := near
+			shift := rep.P*(3*math.MaxInt32/rep.P+1) + planted
+			far.Next, far.Lo = near.Next+shift, near.Lo+shift
+			farCells, farKeys, farEnd := sweep(far)
+			same := slices.Equal(nearCells, farCells) && slices.Equal(nearKeys, farKeys) && nearEnd.Repeats(farEnd)
+			if want := planted == 0 || !s.rules.NimSum; same != want || farEnd.Next <= math.MaxInt32 {
+				t.Errorf("%s: the rows from %d the same as those from %d moved %d: %v, want %v", tc.table, far.Next, near.Next, shift, same, want)
+			}
+		}
 	}
 }
