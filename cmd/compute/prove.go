@@ -120,7 +120,8 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 	bar.finish()
 	if err != nil {
 		if ctx.Err() != nil {
-			return fmt.Errorf("%w; the search is saved in %s: rerun with -resume (and the same -prove-bound) to go on", err, statePath)
+			fmt.Fprintf(stderr, "compute: %s: the search is saved in %s (as of its last save, every %v): rerun with -resume and the same -prove-bound to go on\n",
+				id, statePath, proveSaveEvery)
 		}
 		return err
 	}
