@@ -19,19 +19,20 @@ import (
 
 // defaultNightBound is -prove-bound's default with -prove: what a night
 // buys on a 2-core machine. A climb sweeps the bound once, for the V that
-// does not repeat, and about three times X0+P for each V that does; the
-// search ran 0.35–1 million rows a second at V = 32–80 (AMD EPYC, 2 cores,
-// 2 workers, other jobs running), so 5·10⁹ rows take 1.5–4 hours for the
-// failing V and as much again for the climb below it at worst.
-const defaultNightBound = 5_000_000_000
+// does not repeat, and about 2P+3·x0 rows more for each V that does, P
+// and x0 growing with V (G*₋₁, V = 41: P = 1.4·10⁸). The search ran
+// 2.3·10⁶ rows a second at V = 37–42 (AMD EPYC, 2 cores, 2 workers,
+// other jobs running), so 10¹⁰ rows take about 75 minutes for the V that
+// fails, and a climb whose last periods near the bound several times that.
+const defaultNightBound = 10_000_000_000
 
 // proveSaveEvery is how often -prove saves its search for -resume.
 const proveSaveEvery = 2 * time.Minute
 
 // proveNanosPerCell is the wall time per cell of the search's sweep with
-// two workers: the band's collector plus the key kept of every cell (about
-// 30 ns measured at V = 32, other jobs running), with a margin.
-const proveNanosPerCell = 35
+// two workers: 10–12 ns measured at V = 37–42 (2.25–2.33·10⁶ rows a
+// second, other jobs running), with a margin.
+const proveNanosPerCell = 15
 
 // applyProve checks the flags of a -prove run and sets opts: the search
 // alone, of every V of -values, with -prove-bound rows.
@@ -152,7 +153,7 @@ func printProveEstimate(w io.Writer, id string, hi int, bound int64, workers int
 	seconds := cells * proveNanosPerCell * 1e-9 * 2 / float64(min(max(workers, 1), 2))
 	marks := math.Min(float64(bound), proof.MaxMarks)
 	fmt.Fprintf(w, "compute: %s: -prove climbs V = 0 … %d; the V that does not repeat sweeps %.3g rows, at V = %d about %.3g cells, %v at %d ns a cell; "+
-		"each V that repeats sweeps about 3(x0+P) rows; memory about %s (marks) whatever the rows\n",
+		"each V that repeats about 2P+3·x0 rows, and the certificate x0+P rows more through the independent check; memory about %s (marks) whatever the rows\n",
 		id, hi, rows, hi, cells, (time.Duration(seconds) * time.Second).Round(time.Second), proveNanosPerCell, formatBytes(int64(marks*proof.MarkBytes)))
 }
 
