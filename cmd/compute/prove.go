@@ -117,6 +117,11 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 		},
 	}
 	start := time.Now()
+	if !opts.quiet {
+		o.Proved = func(rep proof.Repeat) {
+			fmt.Fprintf(stderr, "compute: %s: V = %d repeats: x0 = %d, P = %d (%v)\n", id, rep.V, rep.X0, rep.P, time.Since(start).Round(time.Second))
+		}
+	}
 	rep, found, err := proof.Largest(ctx, id, hi, bound, o)
 	bar.finish()
 	if err != nil {

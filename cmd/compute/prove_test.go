@@ -107,6 +107,9 @@ func TestProveResume(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, line) || !strings.Contains(stderr, "resuming the search of V = ") {
 		t.Fatalf("exit %d\n%s%s\nwant %q after resuming", code, stdout, stderr, line)
 	}
+	if climbed := fmt.Sprintf("V = %d repeats: x0 = %d, P = %d", want.V, want.X0, want.P); !strings.Contains(stderr, climbed) {
+		t.Errorf("stderr %q does not say %q", stderr, climbed)
+	}
 	if err := os.WriteFile(statePath, []byte("GRUNDYPROOFSRCH1 cut short"), 0o644); err != nil {
 		t.Fatal(err)
 	}

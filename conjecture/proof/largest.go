@@ -32,6 +32,9 @@ func Largest(ctx context.Context, table string, hi int, bound int64, opt Options
 				return Repeat{}, false, err
 			}
 			best, found = rep, true
+			if opt.Proved != nil {
+				opt.Proved(rep)
+			}
 		}
 	}
 	save := opt.Save
@@ -57,6 +60,9 @@ func Largest(ctx context.Context, table string, hi int, bound int64, opt Options
 			break
 		}
 		best, found = rep, true
+		if opt.Proved != nil {
+			opt.Proved(rep)
+		}
 	}
 	return best, found, nil
 }

@@ -64,6 +64,9 @@ type Options struct {
 	Config band.Config
 	// Progress, if set, is called between chunks of rows.
 	Progress func(Progress)
+	// Proved, if set, is called by Largest with the repeat of each V it
+	// climbs past, and of the V−1 it re-checks when it resumes.
+	Proved func(Repeat)
 	// Save, if set, is called with the search's state about every
 	// SaveEvery (every chunk when it is 0), between chunks: what Resume
 	// takes to continue after a kill.
