@@ -67,9 +67,9 @@ type Options struct {
 	// Proved, if set, is called by Largest with the repeat of each V it
 	// climbs past, and of the V−1 it re-checks when it resumes.
 	Proved func(Repeat)
-	// Save, if set, is called with the search's state about every
-	// SaveEvery (every chunk when it is 0), between chunks: what Resume
-	// takes to continue after a kill.
+	// Save, if set, is called with the search's state after its first
+	// chunk and then about every SaveEvery (every chunk when it is 0),
+	// between chunks: what Resume takes to continue after a kill.
 	Save      func(*SearchState) error
 	SaveEvery time.Duration
 	// Resume, if set, continues the search it is the state of, which must

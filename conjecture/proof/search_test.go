@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/grundy-lab/grundy/engine/band"
 )
@@ -272,5 +273,37 @@ func TestBeyondInt32(t *testing.T) {
 				t.Errorf("%s: the rows from %d the same as those from %d moved %d: %v, want %v", tc.table, far.Next, near.Next, shift, same, want)
 			}
 		}
+	}
+}
+
+// A climb saves every V whose search outlasts its first chunk, however
+// far off SaveEvery is: a kill loses at most the V being searched.
+func TestClimbSavesEachV(t *testing.T) {
+	const hi, bound, chunk = 30, 3000, 100
+	var saved []int
+	top, _, err := Largest(context.Background(), "gneg1", hi, bound, Options{Config: testConfig, SaveEvery: time.Hour, chunk: chunk,
+		Save: func(st *SearchState) error {
+			saved = append(saved, st.V)
+			return nil
+		}})
+	if err != nil || top.V == hi {
+		t.Fatalf("the climb reached V = %d (%v): the test needs a V that fails", top.V, err)
+	}
+	long := 0
+	for v := 0; v <= top.V+1; v++ {
+		rep, found, err := Search(context.Background(), "gneg1", v, bound, Options{Config: testConfig})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if found && rep.X0+rep.P < chunk {
+			continue
+		}
+		long++
+		if !slices.Contains(saved, v) {
+			t.Errorf("V = %d searched past its first chunk, never saved (saves of %v)", v, saved)
+		}
+	}
+	if long < 3 {
+		t.Errorf("only %d searches outlasted a chunk: the test shows little", long)
 	}
 }

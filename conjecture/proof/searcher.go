@@ -110,7 +110,7 @@ func (s *searcher) run(ctx context.Context) (Repeat, bool, error) {
 			s.marks.add(key, x)
 		}
 	}
-	lastSave := time.Now()
+	var lastSave time.Time // the first chunk saves: a climb of short searches then saves each V
 	var rows []int64
 	for sweep.sw.Next() < s.limit {
 		cands = cands[:0]
