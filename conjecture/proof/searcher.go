@@ -46,7 +46,16 @@ type searcher struct {
 	marks        *marks
 	rejected     int
 	opt          Options
+	// checkpoints are states of the sweep at chunk ends at least
+	// checkpointEvery rows apart, in increasing row: where the lockstep
+	// starts from instead of row 0 (leastStart).
+	checkpoints     []band.State
+	checkpointEvery int64
 }
+
+// maxCheckpoints bounds the states a search keeps for its lockstep: about
+// (V+2)·32 bytes each, 8 MB at V = 255.
+const maxCheckpoints = 1024
 
 // newSearcher checks the arguments of Search and sets its parameters.
 func newSearcher(table string, v int, bound int64, opt Options) (*searcher, error) {
@@ -74,6 +83,7 @@ func newSearcher(table string, v int, bound int64, opt Options) (*searcher, erro
 	}
 	s.every = stride * max(1, (bound+stride*maxMarks-1)/(stride*maxMarks))
 	s.limit = bound + s.every
+	s.checkpointEvery = s.chunk * max(1, (s.limit+s.chunk*maxCheckpoints-1)/(s.chunk*maxCheckpoints))
 	s.side = Infinity
 	if s.limit+1 > CheckedRows(v) {
 		s.side = FarSide
@@ -121,6 +131,9 @@ func (s *searcher) run(ctx context.Context) (Repeat, bool, error) {
 				err = errors.Join(err, s.opt.Save(s.state(sweep.sw.State())))
 			}
 			return Repeat{}, false, err
+		}
+		if next := sweep.sw.Next(); next >= s.first && (len(s.checkpoints) == 0 || next-s.checkpoints[len(s.checkpoints)-1].Next >= s.checkpointEvery) {
+			s.checkpoints = append(s.checkpoints, sweep.sw.State())
 		}
 		for _, c := range cands {
 			rows = s.marks.rows(c.key, rows[:0])
