@@ -56,6 +56,8 @@ type options struct {
 	// what a band state repeated within proveBound rows proves.
 	patterns   bool
 	proveBound int64
+	// prove runs the repeat search alone (prove.go).
+	prove bool
 	// args is the command line, recorded in the files' provenance.
 	args []string
 	// version asks for the program's version alone.
@@ -90,6 +92,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: compute [-table ids|all] [-n N] [-out DIR] [-workers K] [-tile T] [-format arrow|parquet] [-compress zstd|lz4|none] [-quiet] [-force] [-resume] [-checkpoint D]\n"+
 			"               [-write table,values|none] [-values LO-HI] [-sweep band|full|auto] [-rows A-B] [-claims PATTERNS] [-sets auto|dense|sparse] [-patterns [-prove-bound ROWS]]\n"+
+			"       compute -prove [-table ids] [-values 0-HI] [-prove-bound ROWS] [-out DIR] [-workers K] [-resume]\n"+
 			"       compute -list | compute -version")
 		fs.PrintDefaults()
 	}
@@ -144,6 +147,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := stream.apply(&opts); err != nil {
 		return options{}, err
 	}
+	if *patterns.prove {
+		opts.args = args
+		return opts, patterns.applyProve(&opts, given(fs))
+	}
 	if err := stream.applySweep(&opts, given(fs)); err != nil {
 		return options{}, err
 	}
@@ -194,6 +201,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkWritable(opts.out); err != nil {
 		return err
+	}
+	if opts.prove {
+		return runProve(ctx, opts, stdout, stderr)
 	}
 	locks, err := lockTables(opts.out, opts.tables, opts.n, describeSelf(args))
 	if err != nil {

@@ -36,14 +36,17 @@
 //
 // # Finding and checking
 //
-// Search sweeps with n = Infinity, which stands for the infinite table:
-// its rows fill long before column n, so it never looks beyond its window.
-// It keeps a hash of the state relative to the next row, updated with
-// every cell, and a hash match is only a candidate: the states are then
-// compared exactly (band.State.Repeats on a second sweep), and a match of
-// hashes alone never counts. It returns the least x₀ and for it the least
-// P, within a bound of rows, or reports that there is no repeat up to it.
-// Largest bisects on V, repeating within the bound being monotone in V.
+// Search sweeps with n = Infinity (FarSide beyond the rows Check
+// reaches), which stands for the infinite table: its rows fill long before
+// column n, so it never looks beyond its window. It keeps a hash (key) of
+// the state relative to the next row, updated with every cell, and the
+// keys of every D-th row only (marks), so its memory does not grow with
+// the rows; a key match is only a candidate: two sweeps in lockstep then
+// compare the states exactly (band.State.Repeats), and a match of keys
+// alone never counts. It returns the least x₀ and for it the least P,
+// within a bound of rows, or reports that there is no repeat up to it; a
+// search of hours saves its state (SearchState) and resumes. Largest
+// climbs on V, repeating within the bound being monotone in V.
 //
 // A Certificate ("grundy-proof/1") holds the table, V, x₀, P and the state
 // before row x₀. Check re-verifies it on its own: it streams the band

@@ -1,28 +1,89 @@
 package proof
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // Largest returns the repeat of the largest V ≤ hi whose band state
 // repeats within bound rows (X0+P ≤ bound), and false when not even V = 0
 // does. Repeating within bound is monotone in V: the state of a smaller
 // cap is the larger one's with every set cut to 0 … v (and P stays a
 // multiple of the smaller stride), so a repeat of V is one of every
-// v < V. So a bisection finds it, sweeping about log₂(hi) times.
+// v < V. So it climbs: V = 0, 1, … until a V does not repeat within bound
+// (then V−1 is the answer, and V the first that does not repeat). A search
+// that succeeds sweeps about X0+P rows of its V (three times: to find P,
+// then both sweeps of the lockstep), far fewer than bound until V nears
+// the answer, while a search that fails sweeps all of bound; a bisection
+// would fail about log₂(hi) times, the climb fails once.
+//
+// With opt.Resume it continues the climb from the V of the saved search,
+// re-checking exactly the repeat of V−1 the state names, and opt.Save
+// receives states that name it.
 func Largest(ctx context.Context, table string, hi int, bound int64, opt Options) (Repeat, bool, error) {
 	var best Repeat
 	found := false
-	lo, top := 0, hi // the answer lies in lo … top, or nowhere
-	for lo <= top {
-		v := lo + (top-lo)/2
-		rep, ok, err := Search(ctx, table, v, bound, opt)
+	v := 0
+	if r := opt.Resume; r != nil {
+		v = r.V
+		if v > 0 {
+			rep, err := confirmRepeat(ctx, table, v-1, r.BelowX0, r.BelowP, opt)
+			if err != nil {
+				return Repeat{}, false, err
+			}
+			best, found = rep, true
+			if opt.Proved != nil {
+				opt.Proved(rep)
+			}
+		}
+	}
+	save := opt.Save
+	for ; v <= hi; v++ {
+		o := opt
+		if save != nil {
+			below := best
+			o.Save = func(st *SearchState) error {
+				if found {
+					st.BelowX0, st.BelowP = below.X0, below.P
+				}
+				return save(st)
+			}
+		}
+		if opt.Resume != nil && v != opt.Resume.V {
+			o.Resume = nil
+		}
+		rep, ok, err := Search(ctx, table, v, bound, o)
 		if err != nil {
 			return Repeat{}, false, err
 		}
-		if ok {
-			best, found, lo = rep, true, v+1
-		} else {
-			top = v - 1
+		if !ok {
+			break
+		}
+		best, found = rep, true
+		if opt.Proved != nil {
+			opt.Proved(rep)
 		}
 	}
 	return best, found, nil
+}
+
+// confirmRepeat checks exactly that the state of table with cap v before
+// row x0+p is the one before x0 moved p, by sweeping, and returns the
+// repeat.
+func confirmRepeat(ctx context.Context, table string, v int, x0, p int64, opt Options) (Repeat, error) {
+	rules, baseEnd, stride, err := rulesOf(table, v)
+	if err != nil {
+		return Repeat{}, err
+	}
+	if x0 < max(baseEnd, 1) || p < 1 || p%stride != 0 || x0+p > MaxBound {
+		return Repeat{}, fmt.Errorf("%w: the repeat of V = %d it names, x0 = %d, P = %d, is not one", ErrSearchState, v, x0, p)
+	}
+	st, ok, err := exactRepeat(ctx, rules, v, x0, x0+p, opt.Config)
+	if err != nil {
+		return Repeat{}, fmt.Errorf("proof: re-check the repeat of %s, V = %d: %w", table, v, err)
+	}
+	if !ok {
+		return Repeat{}, fmt.Errorf("%w: the state of %s, V = %d, before row %d is not the one before row %d moved", ErrSearchState, table, v, x0+p, x0)
+	}
+	return Repeat{Table: table, V: v, X0: x0, P: p, Stride: stride, State: st}, nil
 }

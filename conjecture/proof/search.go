@@ -5,18 +5,31 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/tables"
 )
 
-// Infinity is the side n of every sweep here, standing for the infinite
-// table: the table over 0 ≤ x, y ≤ n is the corner of the infinite one
-// (a cell's options lie above it and to its left), and its band state
-// before row x is the infinite table's as long as every earlier row holds
-// all of 0 … V before column n, which Check requires of every row it
-// reads. It is the largest n the independent check takes.
+// Infinity is the side n of the sweeps a certificate is made and checked
+// with, standing for the infinite table: the table over 0 ≤ x, y ≤ n is
+// the corner of the infinite one (a cell's options lie above it and to
+// its left), and its band state before row x is the infinite table's as
+// long as every earlier row holds all of 0 … V before column n, which
+// Check requires of every row it reads. It is the largest n the
+// independent check takes.
 const Infinity = math.MaxInt32
+
+// FarSide is the side n of a search whose rows may pass Infinity: the
+// band sweep takes any n up to 2⁶¹ and keeps its coordinates in int64, and
+// its state before row x does not depend on n while the rows before x fill
+// before column n, so a search sweeps with n = Infinity while it can and
+// with FarSide beyond.
+const FarSide = int64(1) << 40
+
+// MaxBound is the most rows Search takes: far below FarSide, so that no
+// row searched comes near its last column.
+const MaxBound = FarSide / 4
 
 // Repeat is a repeated band state: the state before row X0+P is the
 // state before row X0 moved P rows down the diagonal, compared exactly
@@ -29,22 +42,51 @@ type Repeat struct {
 	// Stride is what P must be a multiple of: 1, or for passnim the
 	// least power of two above V (see the package doc).
 	Stride int64
-	// State is the band state before row X0.
+	// State is the band state before row X0, of a sweep of side Infinity
+	// when X0+P lies within the rows Check reaches (CheckedRows), of side
+	// FarSide otherwise.
 	State band.State
-	// Rejected counts the hash matches that the exact comparison threw
+	// Rejected counts the key matches that the exact comparison threw
 	// out (collisions).
 	Rejected int
+}
+
+// Progress is what Search reports as it goes.
+type Progress struct {
+	V int
+	// Rows is the row the search for a repeat has reached, of Limit.
+	Rows, Limit int64
 }
 
 // Options tune Search; the zero value is the default.
 type Options struct {
 	// Config sets how the band is swept (workers, tiles); never the cells.
 	Config band.Config
-	// hash replaces the column hash, for the tests of collisions.
-	hash func([]uint64) uint64
+	// Progress, if set, is called between chunks of rows.
+	Progress func(Progress)
+	// Proved, if set, is called by Largest with the repeat of each V it
+	// climbs past, and of the V−1 it re-checks when it resumes.
+	Proved func(Repeat)
+	// Save, if set, is called with the search's state after its first
+	// chunk and then about every SaveEvery (every chunk when it is 0),
+	// between chunks: what Resume takes to continue after a kill.
+	Save      func(*SearchState) error
+	SaveEvery time.Duration
+	// Resume, if set, continues the search it is the state of, which must
+	// be of the same table, V and bound.
+	Resume *SearchState
+	// hash replaces the keys of the values the state's key sums, for the
+	// tests of collisions.
+	hash func(value int) uint64
 	// stride replaces the stride the rules need when positive, for the
 	// test that a repeat at a smaller stride is no proof.
 	stride int64
+	// chunk replaces the rows swept between looks (defaultChunk) when
+	// positive, for the tests of the lockstep's rewinds and of resuming.
+	chunk int64
+	// maxMarks replaces the marks a search keeps (MaxMarks) when
+	// positive, for the tests of marks sparser than every row.
+	maxMarks int64
 }
 
 // ErrTable reports a table the proofs do not serve.
@@ -83,79 +125,48 @@ func Stride(nimSum bool, v int) int64 {
 	return s
 }
 
-// candidate is a hash of a state relative to its row, and the row modulo
-// the stride.
-type candidate struct {
-	hash  uint64
-	phase int64
-}
+// CheckedRows is the largest X0+P that Check reaches with V = v: its
+// sweep of side Infinity must leave every row room to fill.
+func CheckedRows(v int) int64 { return Infinity - int64(v) - 2 }
 
-// errFound stops the sweep once the repeat is found.
-var errFound = errors.New("proof: repeat found")
-
-// Search sweeps table with cap v from row 0 and returns the first repeat
-// whose rows X0+P reach at most bound: the least X0, and for it the least
-// P, such that the states before rows X0 and X0+P agree. found is false
-// when there is none up to row bound. A hash match is only a candidate;
-// the states are compared exactly by sweeping again.
+// Search sweeps table with cap v and returns its first repeat: the least
+// X0 ≥ max(1, base rows) whose state recurs, and the least P (a multiple
+// of the stride) with which it does; found is false when X0+P > bound.
+//
+// The state before row x together with x modulo the stride determines the
+// state before row x+1 (see the package doc), so the states from the
+// first row past the base cells on run into a cycle: a tail of X0 rows
+// (at least), then a cycle of P. Search keeps the key (tracker) of the
+// state before every D-th row, D the least multiple of the stride that
+// keeps at most MaxMarks such marks up to bound, and looks every row's key up
+// among them. The first mark c ≥ X0 recurs at c+P < X0+P+D, and no row
+// before matches a mark exactly (a mark c' < X0 never recurs, and a mark
+// c ≥ X0 first at c+P); so the first key match that holds exactly gives
+// P, found by row X0+P+D. A key match is only a candidate: it holds when
+// two sweeps in lockstep P rows apart (leastStart) meet states that are
+// equal word by word, and the first row where they do is X0. Memory is
+// the marks and O(V) a sweep, whatever the bound.
 func Search(ctx context.Context, table string, v int, bound int64, opt Options) (rep Repeat, found bool, err error) {
-	rules, baseEnd, stride, err := rulesOf(table, v)
+	s, err := newSearcher(table, v, bound, opt)
 	if err != nil {
 		return Repeat{}, false, err
 	}
-	if opt.stride > 0 {
-		stride = opt.stride
-	}
-	if bound < 0 || bound > Infinity {
-		return Repeat{}, false, fmt.Errorf("proof: search bound %d outside 0 … %d", bound, Infinity)
-	}
-	hash := opt.hash
-	if hash == nil {
-		hash = mixHash
-	}
-	sw, err := band.New(rules, Infinity, v, opt.Config)
+	rep, found, err = s.run(ctx)
 	if err != nil {
-		return Repeat{}, false, fmt.Errorf("proof: sweep %s, V = %d: %w", table, v, err)
+		return Repeat{}, false, fmt.Errorf("proof: search %s, V = %d: %w", table, v, err)
 	}
-	tr := newTracker(v, hash)
-	seen := make(map[candidate][]int64)
-	rep = Repeat{Table: table, V: v, Stride: stride}
-	emit := func(r band.Rows) error {
-		for i := range r.Len() {
-			s, e := r.Start[i], r.Start[i+1]
-			tr.row(r.Y[s:e], r.Value[s:e])
-			if tr.next < baseEnd {
-				continue
-			}
-			k := candidate{tr.key(), tr.next % stride}
-			for _, x0 := range seen[k] {
-				start, ok, err := exactRepeat(ctx, rules, v, x0, tr.next, opt.Config)
-				if err != nil {
-					return err
-				}
-				if ok {
-					rep.X0, rep.P, rep.State = x0, tr.next-x0, start
-					return errFound
-				}
-				rep.Rejected++
-			}
-			seen[k] = append(seen[k], tr.next)
-		}
-		return nil
-	}
-	switch err := sw.Run(ctx, bound, emit); {
-	case errors.Is(err, errFound):
-		return rep, true, nil
-	case err != nil:
-		return Repeat{}, false, fmt.Errorf("proof: sweep %s, V = %d: %w", table, v, err)
-	}
-	return rep, false, nil
+	return rep, found, nil
 }
 
-// exactRepeat sweeps rows 0 … x1−1 again and compares the band states
-// before rows x0 and x1 exactly; it returns the first.
+// exactRepeat sweeps rows 0 … x1−1 and compares the band states before
+// rows x0 and x1 exactly; it returns the first. The side is Infinity if
+// Check reaches row x1 (CheckedRows), FarSide otherwise.
 func exactRepeat(ctx context.Context, rules band.Rules, v int, x0, x1 int64, cfg band.Config) (band.State, bool, error) {
-	sw, err := band.New(rules, Infinity, v, cfg)
+	side := int64(Infinity)
+	if x1 > CheckedRows(v) {
+		side = FarSide
+	}
+	sw, err := band.New(rules, side, v, cfg)
 	if err != nil {
 		return band.State{}, false, err
 	}

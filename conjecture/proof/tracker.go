@@ -2,38 +2,71 @@ package proof
 
 import "github.com/grundy-lab/grundy/engine/band"
 
-// hashBase is the odd multiplier of the column hash: a column c holding
+// hashBase is the odd multiplier of the state's key: a column c holding
 // the set S adds h(S)·hashBase^c to the sum, and the sum times
 // hashBase^−Next is the same for a state and the state moved down the
 // diagonal. Being odd, it has an inverse modulo 2⁶⁴.
 const hashBase = 0x9E3779B97F4A7C15
 
 // tracker follows the column sets of values ≤ V from the streamed rows,
-// the way the band state holds them, and keeps a hash of the state before
-// the next row relative to that row, in O(1) a cell. It finds candidates
-// only: equal hashes say nothing until the states are compared exactly.
+// the way the band state holds them, and keeps a key of the state before
+// the next row relative to that row, in O(1) a cell: the hash of a set is
+// the sum of the keys of its values (0 for the empty set, so that columns
+// not yet reached and reached but empty count the same, as they are the
+// same), so a cell of value k in column c adds key(k)·hashBase^c. It
+// finds candidates only: equal keys say nothing until the states are
+// compared exactly.
 type tracker struct {
-	words int
-	full  []uint64
-	next  int64    // the next row
-	lo    int64    // every column below lo is full
-	sets  []uint64 // the columns lo, lo+1, …, words words each
-	pows  []uint64 // hashBase^c of each held column c
-	sum   uint64   // Σ h(set of c)·hashBase^c over the held columns
-	inv   uint64   // hashBase^−next
-	hash  func(set []uint64) uint64
+	words   int
+	full    []uint64
+	next    int64    // the next row
+	lo      int64    // every column below lo is full
+	sets    []uint64 // the columns lo, lo+1, …, words words each
+	pows    []uint64 // hashBase^c of each held column c
+	keys    []uint64 // the key of each value 0 … V
+	fullKey uint64   // the hash of a full column: the sum of keys
+	sum     uint64   // Σ h(set of c)·hashBase^c over the held columns
+	inv     uint64   // hashBase^−next
 }
 
-// newTracker starts before row 0 with no column reached; hash is the
-// column hash (mixHash but in tests).
-func newTracker(v int, hash func([]uint64) uint64) *tracker {
-	t := &tracker{words: v/64 + 1, inv: 1, hash: hash}
+// newTracker starts before row 0 with no column reached; valueKey replaces
+// the values' keys (mix of the value) when set, in tests.
+func newTracker(v int, valueKey func(int) uint64) *tracker {
+	t := &tracker{words: v/64 + 1, inv: 1, keys: make([]uint64, v+1)}
 	t.full = make([]uint64, t.words)
 	for k := range t.full {
 		t.full[k] = ^uint64(0)
 		if k == v/64 {
 			t.full[k] = ^uint64(0) >> (63 - v%64)
 		}
+	}
+	for k := range t.keys {
+		if valueKey != nil {
+			t.keys[k] = valueKey(k)
+		} else {
+			t.keys[k] = mix(uint64(k) + 0x632BE59BD9B4E019)
+		}
+		t.fullKey += t.keys[k]
+	}
+	return t
+}
+
+// trackerAt starts before row st.Next, in the band state st.
+func trackerAt(st band.State, valueKey func(int) uint64) *tracker {
+	t := newTracker(st.V, valueKey)
+	t.next, t.lo = st.Next, st.Lo
+	t.inv = powMod(inverseBase, uint64(st.Next))
+	pow := powMod(hashBase, uint64(st.Lo))
+	for c := range st.Columns() {
+		set := st.Sets[c*st.Words : c*st.Words+t.words]
+		t.sets = append(t.sets, set...)
+		t.pows = append(t.pows, pow)
+		for k, key := range t.keys {
+			if set[k>>6]&(1<<(k&63)) != 0 {
+				t.sum += key * pow
+			}
+		}
+		pow *= hashBase
 	}
 	return t
 }
@@ -55,14 +88,13 @@ func (t *tracker) row(ys []int64, vals []int32) {
 			t.pows = append(t.pows, pow)
 			t.sets = append(t.sets, make([]uint64, t.words)...)
 		}
-		set := t.sets[c*t.words : (c+1)*t.words]
-		old := t.hash(set)
-		set[vals[i]>>6] |= 1 << (vals[i] & 63)
-		t.sum += (t.hash(set) - old) * t.pows[c]
+		m := vals[i]
+		t.sets[c*t.words+int(m>>6)] |= 1 << (m & 63)
+		t.sum += t.keys[m] * t.pows[c]
 	}
 	first := 0
 	for first < len(t.pows) && t.isFull(t.sets[first*t.words:(first+1)*t.words]) {
-		t.sum -= t.hash(t.full) * t.pows[first]
+		t.sum -= t.fullKey * t.pows[first]
 		first++
 	}
 	if first > 0 {
@@ -90,14 +122,6 @@ func (t *tracker) key() uint64 {
 	return t.sum*t.inv ^ mix(uint64(t.lo-t.next))
 }
 
-// rows feeds a run of band rows to the tracker.
-func (t *tracker) rows(r band.Rows) {
-	for i := range r.Len() {
-		s, e := r.Start[i], r.Start[i+1]
-		t.row(r.Y[s:e], r.Value[s:e])
-	}
-}
-
 // inverseBase is hashBase^−1 modulo 2⁶⁴, by Newton's iteration: each step
 // doubles the correct low bits of an inverse of an odd number.
 var inverseBase = func() uint64 {
@@ -118,20 +142,6 @@ func powMod(b, e uint64) uint64 {
 		b *= b
 	}
 	return r
-}
-
-// mixHash is the column hash: 0 for the empty set, so that columns not
-// yet reached and reached but empty count the same, as they are the same.
-func mixHash(set []uint64) uint64 {
-	h, any := uint64(0), uint64(0)
-	for _, w := range set {
-		h = mix(h ^ w + 0x632BE59BD9B4E019)
-		any |= w
-	}
-	if any == 0 {
-		return 0
-	}
-	return h
 }
 
 // mix is the finalizer of SplitMix64, a bijection that spreads every bit.

@@ -15,6 +15,14 @@ import (
 // ProofName is the certificate's file name for table id at side n.
 func ProofName(id string, n int64) string { return fmt.Sprintf("%s_n%d.proof.json", id, n) }
 
+// CertificateName is the certificate's file name of compute -prove, which
+// has no side n: <id>.proof.json.
+func CertificateName(id string) string { return id + ".proof.json" }
+
+// SearchStateName is the file compute -prove saves its search in, for
+// -resume: <id>.prove-state.
+func SearchStateName(id string) string { return id + ".prove-state" }
+
 // Proved is the outcome of Prove.
 type Proved struct {
 	// Found says a repeat was found within the bound, for V = 0 at least.
@@ -36,16 +44,9 @@ func Prove(ctx context.Context, table string, n int64, hi int, bound int64, out 
 	if err != nil || !found {
 		return Proved{}, err
 	}
-	c, err := proof.NewCertificate(rep, results.Version)
-	if err != nil {
-		return Proved{}, err
-	}
 	path := filepath.Join(out, ProofName(table, n))
-	if err := results.WriteAtomic(path, func(f *os.File) error { return c.Encode(f) }); err != nil {
-		return Proved{}, fmt.Errorf("write the certificate %s: %w", path, err)
-	}
-	if err := CheckFile(ctx, path, cfg); err != nil {
-		return Proved{}, fmt.Errorf("the certificate just written does not check: %w", err)
+	if err := WriteCertificate(ctx, rep, path, cfg); err != nil {
+		return Proved{}, err
 	}
 	vps, err := proof.Patterns(ctx, rep, cfg)
 	if err != nil {
@@ -61,6 +62,22 @@ func Prove(ctx context.Context, table string, n int64, hi int, bound int64, out 
 			V: rep.V, X0: rep.X0, P: rep.P, Certificate: filepath.Base(path)}
 	}
 	return Proved{Found: true, Repeat: rep, Path: path, Proofs: proofs}, nil
+}
+
+// WriteCertificate writes the certificate of rep to path, atomically, and
+// re-checks it from the file (proof.Check, the independent band check).
+func WriteCertificate(ctx context.Context, rep proof.Repeat, path string, cfg band.Config) error {
+	c, err := proof.NewCertificate(rep, results.Version)
+	if err != nil {
+		return err
+	}
+	if err := results.WriteAtomic(path, func(f *os.File) error { return c.Encode(f) }); err != nil {
+		return fmt.Errorf("write the certificate %s: %w", path, err)
+	}
+	if err := CheckFile(ctx, path, cfg); err != nil {
+		return fmt.Errorf("the certificate just written does not check: %w", err)
+	}
+	return nil
 }
 
 // CheckFile reads the certificate at path and checks it on its own.

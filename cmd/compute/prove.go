@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
+	"github.com/grundy-lab/grundy/conjecture/proof"
+	"github.com/grundy-lab/grundy/engine/band"
+	"github.com/grundy-lab/grundy/results"
+)
+
+// defaultNightBound is -prove-bound's default with -prove: what a night
+// buys on a 2-core machine. A climb sweeps the bound once, for the V that
+// does not repeat, and about 2P+3·x0 rows more for each V that does, P
+// and x0 growing with V (G*₋₁, V = 41: P = 1.4·10⁸). The search ran
+// 2.3·10⁶ rows a second at V = 37–42 (AMD EPYC, 2 cores, 2 workers,
+// other jobs running), so 10¹⁰ rows take about 75 minutes for the V that
+// fails, and a climb whose last periods near the bound several times that.
+const defaultNightBound = 10_000_000_000
+
+// proveSaveEvery is how often -prove saves its search for -resume.
+const proveSaveEvery = 2 * time.Minute
+
+// proveNanosPerCell is the wall time per cell of the search's sweep with
+// two workers: 10–12 ns measured at V = 37–42 (2.25–2.33·10⁶ rows a
+// second, other jobs running), with a margin.
+const proveNanosPerCell = 15
+
+// applyProve checks the flags of a -prove run and sets opts: the search
+// alone, of every V of -values, with -prove-bound rows.
+func (f patternFlags) applyProve(opts *options, set map[string]bool) error {
+	for _, name := range []string{"patterns", "n", "write", "rows", "claims", "format", "compress", "sets", "sweep", "tile", "checkpoint", "force"} {
+		if set[name] {
+			return usagef("-%s does nothing with -prove, which searches the band state alone, with no table of side n: drop -%s", name, name)
+		}
+	}
+	bound := *f.proveBound
+	if !set["prove-bound"] {
+		bound = defaultNightBound
+	}
+	switch {
+	case allBand(opts.tables) != nil:
+		return usagef("-prove: %v; it proves the rook tables only", allBand(opts.tables))
+	case bound < 1 || bound > proof.MaxBound:
+		return usagef("-prove-bound %d: give 1 to %d rows", bound, proof.MaxBound)
+	case opts.values.Lo != 0:
+		return usagef("-values %s: -prove climbs from V = 0; give 0-HI", opts.values)
+	case opts.values.Hi > band.MaxCap:
+		return usagef("-values %s: -prove takes V up to %d", opts.values, band.MaxCap)
+	}
+	opts.prove, opts.proveBound = true, bound
+	return nil
+}
+
+// runProve runs -prove on each table in turn.
+func runProve(ctx context.Context, opts options, stdout, stderr io.Writer) error {
+	for _, r := range opts.tables {
+		if err := proveTable(ctx, r.ID, opts, stdout, stderr); err != nil {
+			return fmt.Errorf("prove %s: %w", r.ID, err)
+		}
+	}
+	return nil
+}
+
+// proveTable climbs V = 0 … HI of table id (proof.Largest), saving its
+// search every proveSaveEvery, writes and checks the certificate of the
+// largest V proved, and prints it and the first V that does not repeat.
+func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.Writer) error {
+	statePath := filepath.Join(opts.out, patternfiles.SearchStateName(id))
+	hi, bound := int(opts.values.Hi), opts.proveBound
+	var resume *proof.SearchState
+	if opts.resume {
+		st, err := readSearchState(statePath)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			fmt.Fprintf(stderr, "compute: %s: no saved search %s to resume: starting from V = 0\n", id, statePath)
+		case err != nil:
+			return err
+		default:
+			resume = st
+			fmt.Fprintf(stderr, "compute: %s: resuming the search of V = %d at row %d from %s\n", id, st.V, st.Sweep.Next, statePath)
+		}
+	}
+	if !opts.quiet {
+		printProveEstimate(stderr, id, hi, bound, opts.cfg.Workers)
+	}
+	var bar progress
+	barV, barRows := -1, int64(0)
+	defer func() { bar.finish() }()
+	o := proof.Options{
+		Config:    band.Config{Workers: opts.cfg.Workers},
+		Resume:    resume,
+		SaveEvery: proveSaveEvery,
+		Save: func(st *proof.SearchState) error {
+			b, err := st.MarshalBinary()
+			if err != nil {
+				return err
+			}
+			return results.WriteAtomic(statePath, func(f *os.File) error { _, err := f.Write(b); return err })
+		},
+		Progress: func(p proof.Progress) {
+			if p.V != barV {
+				bar.finish()
+				bar = newProgress(stderr, opts.quiet, fmt.Sprintf("%s V = %d", id, p.V), "rows", p.Limit)
+				barV, barRows = p.V, 0
+			}
+			bar.add(p.Rows - barRows)
+			barRows = p.Rows
+		},
+	}
+	start := time.Now()
+	if !opts.quiet {
+		o.Proved = func(rep proof.Repeat) {
+			fmt.Fprintf(stderr, "compute: %s: V = %d repeats: x0 = %d, P = %d (%v)\n", id, rep.V, rep.X0, rep.P, time.Since(start).Round(time.Second))
+		}
+	}
+	rep, found, err := proof.Largest(ctx, id, hi, bound, o)
+	bar.finish()
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "compute: %s: the search is saved in %s (as of its last save, every %v): rerun with -resume and the same -prove-bound to go on\n",
+				id, statePath, proveSaveEvery)
+		}
+		return err
+	}
+	elapsed := time.Since(start).Round(time.Second)
+	if !found {
+		fmt.Fprintf(stdout, "%-10s nothing proved: the band state of V = 0 does not repeat within %d rows (%v)\n", id, bound, elapsed)
+		return removeState(statePath)
+	}
+	path := filepath.Join(opts.out, patternfiles.CertificateName(id))
+	if err := patternfiles.WriteCertificate(ctx, rep, path, band.Config{Workers: opts.cfg.Workers}); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%-10s proved for all x, y: the values 0 … %d repeat with period P = %d from row x0 = %d (%v); certificate %s, checked\n",
+		id, rep.V, rep.P, rep.X0, elapsed, path)
+	if rep.V < hi {
+		fmt.Fprintf(stdout, "%-10s V = %d: the band state does not repeat within %d rows\n", id, rep.V+1, bound)
+	} else {
+		fmt.Fprintf(stdout, "%-10s V = %d is -values' HI: raise it to climb further\n", id, hi)
+	}
+	return removeState(statePath)
+}
+
+// printProveEstimate prints what the climb will cost at most: the V that
+// fails sweeps the bound (and the marks' spacing beyond it).
+func printProveEstimate(w io.Writer, id string, hi int, bound int64, workers int) {
+	rows := float64(bound) * (1 + 1/float64(proof.MaxMarks))
+	cells := rows * float64(hi+2)
+	seconds := cells * proveNanosPerCell * 1e-9 * 2 / float64(min(max(workers, 1), 2))
+	marks := math.Min(float64(bound), proof.MaxMarks)
+	fmt.Fprintf(w, "compute: %s: -prove climbs V = 0 … %d; the V that does not repeat sweeps %.3g rows, at V = %d about %.3g cells, %v at %d ns a cell; "+
+		"each V that repeats about 2P+3·x0 rows, and the certificate x0+P rows more through the independent check; memory about %s (marks) whatever the rows\n",
+		id, hi, rows, hi, cells, (time.Duration(seconds) * time.Second).Round(time.Second), proveNanosPerCell, formatBytes(int64(marks*proof.MarkBytes)))
+}
+
+// readSearchState reads a saved search.
+func readSearchState(path string) (*proof.SearchState, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var st proof.SearchState
+	if err := st.UnmarshalBinary(b); err != nil {
+		return nil, fmt.Errorf("-resume: %s: %w; delete it to start over", path, err)
+	}
+	return &st, nil
+}
+
+// removeState removes a finished search's saved state, if any.
+func removeState(path string) error {
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
+	"github.com/grundy-lab/grundy/conjecture/proof"
+	"github.com/grundy-lab/grundy/engine/band"
+)
+
+// The flags -prove refuses, each with exit status 2 and a message naming
+// the flag.
+func TestProveUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"a side", []string{"-n", "100"}, "-n does nothing with -prove"},
+		{"with -patterns", []string{"-patterns"}, "-patterns does nothing with -prove"},
+		{"a table file", []string{"-write", "none"}, "-write does nothing with -prove"},
+		{"values from 3", []string{"-values", "3-9"}, "-values 3-9: -prove climbs from V = 0"},
+		{"no rows", []string{"-prove-bound", "0"}, "-prove-bound 0"},
+		{"too many rows", []string{"-prove-bound", fmt.Sprint(proof.MaxBound + 1)}, "-prove-bound"},
+		{"not a rook table", []string{"-table", "wythoff"}, "-prove"},
+		{"V beyond the band", []string{"-values", fmt.Sprintf("0-%d", band.MaxCap+1)}, "-prove takes V up to"},
+	} {
+		args := append([]string{"-prove", "-out", dir, "-quiet"}, tc.args...)
+		_, stderr, code := runCompute(t, args...)
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and %q", tc.name, code, stderr, tc.want)
+		}
+	}
+}
+
+// compute -prove finds the V of proof.Largest for each table, writes its
+// certificate under <id>.proof.json, which checks, prints the largest V
+// proved and the first that does not repeat, and leaves no saved search.
+func TestProveEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	const bound = 3000
+	stdout, stderr, code := runCompute(t, "-prove", "-table", "gneg1,passnim", "-values", "0-40",
+		"-prove-bound", fmt.Sprint(bound), "-out", dir, "-quiet")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	ctx := context.Background()
+	for _, table := range []string{"gneg1", "passnim"} {
+		want, found, err := proof.Largest(ctx, table, 40, bound, proof.Options{Config: band.Config{Workers: 1}})
+		if err != nil || !found || want.V == 40 {
+			t.Fatalf("%s: the reference climb found V = %d (%v, %v): the test needs one below 40", table, want.V, found, err)
+		}
+		path := filepath.Join(dir, patternfiles.CertificateName(table))
+		line := fmt.Sprintf("the values 0 … %d repeat with period P = %d from row x0 = %d", want.V, want.P, want.X0)
+		next := fmt.Sprintf("V = %d: the band state does not repeat within %d rows", want.V+1, bound)
+		if !strings.Contains(stdout, line) || !strings.Contains(stdout, next) || !strings.Contains(stdout, path) {
+			t.Errorf("%s: stdout %q; want %q, %q and %s", table, stdout, line, next, path)
+		}
+		if err := patternfiles.CheckFile(ctx, path, band.Config{Workers: 1}); err != nil {
+			t.Errorf("%s: %v", table, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, patternfiles.SearchStateName(table))); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: a saved search left behind: %v", table, err)
+		}
+	}
+}
+
+// compute -prove -resume goes on from a search saved mid-climb and finds
+// what a run through finds; a saved search of another bound is refused,
+// naming the file.
+func TestProveResume(t *testing.T) {
+	const table, bound = "gneg1", 20000
+	want, _, err := proof.Largest(context.Background(), table, 30, bound, proof.Options{Config: band.Config{Workers: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	statePath := filepath.Join(dir, patternfiles.SearchStateName(table))
+	stop := errors.New("stopped")
+	_, _, err = proof.Largest(context.Background(), table, 30, bound, proof.Options{Config: band.Config{Workers: 1},
+		Save: func(st *proof.SearchState) error {
+			if st.V < want.V {
+				return nil
+			}
+			b, err := st.MarshalBinary()
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(statePath, b, 0o644); err != nil {
+				return err
+			}
+			return stop
+		}})
+	if !errors.Is(err, stop) {
+		t.Fatalf("the climb was not interrupted: %v", err)
+	}
+	stdout, stderr, code := runCompute(t, "-prove", "-resume", "-table", table, "-values", "0-30",
+		"-prove-bound", fmt.Sprint(bound), "-out", dir)
+	line := fmt.Sprintf("the values 0 … %d repeat with period P = %d from row x0 = %d", want.V, want.P, want.X0)
+	if code != 0 || !strings.Contains(stdout, line) || !strings.Contains(stderr, "resuming the search of V = ") {
+		t.Fatalf("exit %d\n%s%s\nwant %q after resuming", code, stdout, stderr, line)
+	}
+	if climbed := fmt.Sprintf("V = %d repeats: x0 = %d, P = %d", want.V, want.X0, want.P); !strings.Contains(stderr, climbed) {
+		t.Errorf("stderr %q does not say %q", stderr, climbed)
+	}
+	if err := os.WriteFile(statePath, []byte("GRUNDYPROOFSRCH1 cut short"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = runCompute(t, "-prove", "-resume", "-table", table, "-values", "0-30", "-out", dir, "-quiet")
+	if code != 1 || !strings.Contains(stderr, statePath) {
+		t.Errorf("a broken saved search: exit %d, %q; want 1 naming %s", code, stderr, statePath)
+	}
+}
