@@ -73,6 +73,16 @@ func (d decimalValue) Set(s string) error {
 // Get is the flag's value, as flag.Getter has it.
 func (d decimalValue) Get() any { return d.Value.(flag.Getter).Get() }
 
+// String is the wrapped value's. Package flag's PrintDefaults also calls it
+// on the zero decimalValue, which wraps nothing, to tell a zero default
+// from another: that is "0", the zero of every integer flag.
+func (d decimalValue) String() string {
+	if d.Value == nil {
+		return "0"
+	}
+	return d.Value.String()
+}
+
 // notDefined is how package flag starts the error of an unknown flag.
 const notDefined = "flag provided but not defined: -"
 

@@ -119,3 +119,22 @@ func TestNumbersAreDecimal(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpListsDecimalFlags: the defaults of integer flags print as
+// before, a zero default unsaid (package flag calls String on a zero
+// decimalValue to tell; it panicked, printed inside -help's output).
+func TestHelpListsDecimalFlags(t *testing.T) {
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.Int("bound", 0, "rows")
+	fs.Int("tile", 64, "rows of a band")
+	var out strings.Builder
+	fs.SetOutput(&out)
+	if err := Parse(fs, []string{"-h"}); err != flag.ErrHelp {
+		t.Fatalf("-h: %v", err)
+	}
+	fs.PrintDefaults()
+	help := out.String()
+	if strings.Contains(help, "panic") || !strings.Contains(help, "(default 64)") || strings.Contains(help, "(default 0)") {
+		t.Errorf("-h printed:\n%s", help)
+	}
+}
