@@ -7,11 +7,11 @@ import (
 	"io"
 
 	"github.com/grundy-lab/grundy/cmd/internal/bandrun"
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/conjecture/provenance"
 	"github.com/grundy-lab/grundy/engine/band"
-	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/tables"
 )
 
@@ -91,7 +91,7 @@ func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout
 
 // writePatterns writes the pattern search's files and prints their summary.
 func writePatterns(r tables.Ruleset, opts options, res *bandrun.PatternResult, stdout io.Writer) error {
-	from := provenance.New("compute", results.Version, opts.args)
+	from := provenance.New("compute", cli.Version(), opts.args)
 	jsonPath, mdPath, err := patternfiles.Write(opts.out, r, int64(opts.n), res.Results, &from)
 	if err != nil {
 		return err

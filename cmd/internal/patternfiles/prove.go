@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/conjecture/proof"
 	"github.com/grundy-lab/grundy/engine/band"
@@ -67,7 +68,7 @@ func Prove(ctx context.Context, table string, n int64, hi int, bound int64, out 
 // WriteCertificate writes the certificate of rep to path, atomically, and
 // re-checks it from the file (proof.Check, the independent band check).
 func WriteCertificate(ctx context.Context, rep proof.Repeat, path string, cfg band.Config) error {
-	c, err := proof.NewCertificate(rep, results.Version)
+	c, err := proof.NewCertificate(rep, cli.Version())
 	if err != nil {
 		return err
 	}
