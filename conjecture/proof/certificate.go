@@ -102,6 +102,21 @@ func (c Certificate) Work() (rows, cells int64) {
 	return rows, rows * int64(c.V+1)
 }
 
+// Repeat is the repeat the certificate records, its state decoded, for
+// Patterns. It says nothing of whether the certificate holds: Check it
+// first.
+func (c Certificate) Repeat() (Repeat, error) {
+	_, _, stride, err := rulesOf(c.Table, c.V)
+	if err != nil {
+		return Repeat{}, err
+	}
+	st, err := c.state()
+	if err != nil {
+		return Repeat{}, err
+	}
+	return Repeat{Table: c.Table, V: c.V, X0: c.X0, P: c.P, Stride: stride, State: st}, nil
+}
+
 // state decodes the certificate's band state.
 func (c Certificate) state() (band.State, error) {
 	var st band.State

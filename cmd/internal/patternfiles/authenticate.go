@@ -151,7 +151,11 @@ func checkValues(ctx context.Context, f pattern.File, c Certified, patterns map[
 	if err := proof.Check(ctx, cert, cfg); err != nil {
 		return fmt.Errorf("%w: value %d cites %s, which does not check: %w", ErrNotProved, first, c.Name, err)
 	}
-	implied, err := proof.Patterns(ctx, proof.Repeat{Table: cert.Table, V: cert.V, X0: cert.X0, P: cert.P}, cfg)
+	rep, err := cert.Repeat()
+	if err != nil {
+		return fmt.Errorf("value %d: the patterns %s implies: %w", first, c.Name, err)
+	}
+	implied, err := proof.Patterns(ctx, rep, cfg)
 	if err != nil {
 		return fmt.Errorf("value %d: the patterns %s implies: %w", first, c.Name, err)
 	}
