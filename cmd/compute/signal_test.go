@@ -35,9 +35,15 @@ func TestSignalBandRunAndResume(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			args := append([]string{"-table", id, "-n", fmt.Sprint(n), "-write", "values", "-values", "0-60", "-quiet"}, tc.extra...)
 			whole := t.TempDir()
-			if _, stderr, code := runCompute(t, append(args, "-out", whole)...); code != 0 {
-				t.Fatalf("exit %d: %s", code, stderr)
+			began := time.Now()
+			run, stderr := startCompute(t, bin, append(args, "-out", whole)...)
+			if err := run.Wait(); err != nil {
+				t.Fatalf("the uninterrupted run: %v: %s", err, stderr)
 			}
+			// The signals come at random moments of a run as long as the
+			// uninterrupted one, later with every attempt, whatever the
+			// machine's speed (fixed delays let a fast machine finish first).
+			full := time.Since(began)
 			want := datasetSum(t, filepath.Join(whole, valuesds.DirName(id, n)))
 			dir := t.TempDir()
 			rng := rand.New(rand.NewSource(int64(len(tc.name))))
@@ -55,7 +61,7 @@ func TestSignalBandRunAndResume(t *testing.T) {
 					if err != nil {
 						t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr)
 					}
-				case <-time.After(time.Duration(300+rng.Intn(1000)+250*attempt) * time.Millisecond):
+				case <-time.After(full * time.Duration(5+rng.Intn(30)+5*attempt) / 100):
 					cmd.Process.Signal(sig)
 					err := <-done
 					if err == nil { // it finished as the signal came
