@@ -17,6 +17,19 @@ import (
 type Dataset struct {
 	Dir      string
 	Manifest *Manifest
+	opened   os.FileInfo // the directory Dir named at Open
+}
+
+// ErrReplaced reports a dataset whose directory was replaced while it was
+// read, as a compute run that publishes a dataset anew replaces it: what
+// was read no longer matches the manifest read at Open, which is no damage.
+var ErrReplaced = errors.New("values dataset replaced while it was read")
+
+// replaced reports whether Dir no longer names the directory it named at
+// Open.
+func (d *Dataset) replaced() bool {
+	st, err := os.Stat(d.Dir)
+	return d.opened != nil && (err != nil || !os.SameFile(st, d.opened))
 }
 
 // IsDataset reports whether path names a directory that is, by its name
@@ -66,7 +79,7 @@ func Open(dir string) (*Dataset, error) {
 	if err != nil {
 		return nil, &DamageError{File: path, Err: err}
 	}
-	return &Dataset{Dir: dir, Manifest: m}, nil
+	return &Dataset{Dir: dir, Manifest: m, opened: st}, nil
 }
 
 // Info describes the dataset as results.Info describes a table file: what

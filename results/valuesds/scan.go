@@ -3,6 +3,7 @@ package valuesds
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -37,9 +38,21 @@ const emitRows = 1 << 16
 // valid only during the call. It reads the parts opts needs one at a time,
 // checking each against its sha256 before decoding it and its cells as it
 // decodes them, and at the end of a whole scan checks cells_sha256. Memory
-// stays at one part. Damage is a DamageError naming the file; visit's error
+// stays at one part. Damage is a DamageError naming the file, unless the
+// directory was replaced since Open (ErrReplaced); visit's error
 // is returned as it is.
 func (d *Dataset) Scan(ctx context.Context, visit func(x0 int64, start []int32, ys []int64, vs []int32) error, opts ScanOptions) error {
+	err := d.scan(ctx, visit, opts)
+	var damage *DamageError
+	if errors.As(err, &damage) && d.replaced() {
+		return fmt.Errorf("%w: %s is another directory now (a compute run published it anew, or it was moved): read it again",
+			ErrReplaced, d.Dir)
+	}
+	return err
+}
+
+// scan is Scan, without telling a replaced dataset from a damaged one.
+func (d *Dataset) scan(ctx context.Context, visit func(x0 int64, start []int32, ys []int64, vs []int32) error, opts ScanOptions) error {
 	m := d.Manifest
 	sel, whole, err := d.selection(opts)
 	if err != nil {
