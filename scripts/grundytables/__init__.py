@@ -37,7 +37,8 @@ need, one at a time, so they work on tables larger than memory. Every error
 about a file is a TableFileError (a ValueError) whose message starts with
 the file's path (a DamagedValuesDataset, "damaged values dataset: <path>:
 ..."): not a result file, damaged, truncated, or a checksum that does not
-match. read_patterns reads the pattern JSON of ``verify -patterns -json``
+match; a dataset whose directory is replaced while it is read (a compute
+run publishing it anew) is ValuesDatasetReplaced, not damage. read_patterns reads the pattern JSON of ``verify -patterns -json``
 and refuses one made from another table or n than the file it is used with.
 
 Sums over g: g is int32, and polars sums an int32 column in int32, wrapping
@@ -48,7 +49,7 @@ The readers need pyarrow and numpy; the plots (grundytables.plot,
 grundytables.pattern_plot) need matplotlib too.
 """
 
-from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, Unknown
+from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, Unknown, ValuesDatasetReplaced
 from .frames import duckdb_relation, part_paths, scan_polars
 from .patterns import PatternFileError, read_patterns
 from .reader import check_dataset, cell, cells, iter_rows, load, load_region, metadata, open_source, value_range
@@ -58,4 +59,4 @@ from .values_file import OldValuesFileWarning
 __all__ = ["COLUMNS", "METADATA_KEYS", "DamagedValuesDataset", "OldValuesFileWarning", "PartialReadWarning",
            "PatternFileError", "TableFileError", "Unknown", "cell", "cells", "check_dataset", "duckdb_relation",
            "iter_rows", "load", "load_region", "metadata", "open_source", "part_paths", "read_patterns",
-           "scan_polars", "value_range"]
+           "scan_polars", "value_range", "ValuesDatasetReplaced"]

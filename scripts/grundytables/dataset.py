@@ -23,6 +23,7 @@ DamagedValuesDataset, "damaged values dataset: <path>: ...".
 """
 
 import json
+import os
 import pathlib
 import re
 import warnings
@@ -30,7 +31,7 @@ import warnings
 import numpy as np
 
 from .cellsum import CellSum
-from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, parse_value_range
+from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, ValuesDatasetReplaced, parse_value_range
 from .part_file import PartFile
 from .safe_open import RefusedFile, open_regular
 from .values_file import CHUNK_CELLS, masked_rows
@@ -145,6 +146,15 @@ def read_manifest(directory):
 
 
 
+def _identity(path):
+    """The (device, inode) of the directory at path, or None if there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
 class ValuesDatasetSource:
     """An open values dataset, read a checked part at a time (see reader.py for the interface).
 
@@ -156,6 +166,7 @@ class ValuesDatasetSource:
 
     def __init__(self, path, verify=True):
         self.path = pathlib.Path(path)
+        self._opened = _identity(self.path)  # before the manifest: a later swap is caught by __exit__
         self.md, self.parts = read_manifest(self.path)
         self.value_range = self.md["values"]
         self.rows_covered = self.md["rows"]
@@ -168,8 +179,12 @@ class ValuesDatasetSource:
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type, exc, tb):
         self.close()
+        # A part that no longer matches the manifest read at open, in a directory that is another
+        # one now, was replaced, not damaged.
+        if isinstance(exc, DamagedValuesDataset) and _identity(self.path) != self._opened:
+            raise ValuesDatasetReplaced(self.path) from exc
 
     def open_part(self, i):
         """Part i as an open, checked PartFile (a context manager)."""

@@ -22,6 +22,17 @@ class DamagedValuesDataset(TableFileError):
         self.path = path
 
 
+class ValuesDatasetReplaced(TableFileError):
+    """A values dataset whose directory was replaced while it was read, as a compute run that
+    publishes it anew replaces it: what was read no longer matches the manifest read first,
+    which is no damage. Read it again."""
+
+    def __init__(self, path):
+        super().__init__(f"values dataset replaced while it was read: {path} is another directory now "
+                         f"(a compute run published it anew, or it was moved): read it again")
+        self.path = path
+
+
 class PartialReadWarning(UserWarning):
     """A read of part of a values dataset: what it could not check (cells_sha256 above all) is in the message."""
 
