@@ -402,3 +402,31 @@ func TestFullDiskWhileSavingAState(t *testing.T) {
 		})
 	}
 }
+
+// TestForgedCellsStateCaughtByVerify: a state file's SHA-256 guards
+// against accidents, not forgery. A cells_sha256 state edited and the file
+// re-signed is resumed (compute cannot tell it from the parts without
+// decoding them all, hours at n = 10⁹), and the dataset it publishes is
+// refused by a whole scan, as verify -in makes one: damaged, naming the
+// manifest's cells_sha256.
+func TestForgedCellsStateCaughtByVerify(t *testing.T) {
+	job := testJob(t, "gneg1", 20000, 0, 30, t.TempDir())
+	job.WriteValues = true
+	path := interruptedOnce(t, job)
+	rewriteState(t, path, func(_ *checkpoint, p *valuesds.Progress, _ *band.State) {
+		p.CellsState[12] ^= 1 // a byte of the rows hash's state: its length stays right
+	})
+	job.Resume = true
+	if _, err := Run(context.Background(), job); err != nil {
+		t.Fatalf("the forged state was refused after all (then say so in docs/compute.md): %v", err)
+	}
+	d, err := valuesds.Open(filepath.Join(job.Out, valuesds.DirName("gneg1", 20000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = d.Scan(context.Background(), func(int64, []int32, []int64, []int32) error { return nil }, valuesds.ScanOptions{})
+	var damage *valuesds.DamageError
+	if !errors.As(err, &damage) || !strings.Contains(err.Error(), "cells_sha256") {
+		t.Fatalf("the whole scan of the dataset resumed from a forged state: %v", err)
+	}
+}
