@@ -69,7 +69,7 @@ for stale in "$out"/.atlas-bin.*; do
     rm -rf "$stale"
   fi
 done
-bin="$out/.atlas-bin.$$"
+bin="$(cd "$out" && pwd)/.atlas-bin.$$"  # absolute: go build -C reads a relative -o from the checkout
 trap 'rm -rf "$bin"' EXIT
 
 # A signal stops the step running and ends the script: each step runs in
