@@ -49,8 +49,8 @@ func TestDiskEstimateCoversRealFiles(t *testing.T) {
 // 25.3 GB where the plan said 17.9 GiB. (Below 10⁴ a file's fixed parts,
 // reserved at their largest, weigh more than 15%.) The tables of
 // erraticFileSize, whose size per cell jumps between neighbouring n, are
-// planned by an upper bound instead: never below the file, at most 2.5× (2.24× for
-// Josephus Nim at n = 4·10⁴, whose 3·10⁴ file takes twice as much a cell).
+// planned by an upper bound instead: never below the file, at most 2.5× (2.43× for
+// VDN at n = 10⁵, whose 10⁴ file takes twice as much a cell).
 func TestDiskEstimateMatchesRecordedSizes(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "table_file_sizes.txt"))
 	if err != nil {
