@@ -16,9 +16,11 @@ The tests import grundytables as installed (pip install -e . at the
 repository root, as scripts/test.sh does), not from scripts/ on sys.path.
 """
 
+import os
 import pathlib
 import shutil
 import subprocess
+import time
 
 import pytest
 from dataset_writer import write_values_dataset
@@ -96,3 +98,21 @@ def values_files(compute, table_files, tmp_path_factory):
                                                        DATASET_PART_ROWS)
         files[table, "band"] = band / f"{table}_n{N}.values"
     return files
+
+
+def signal_once_compute_runs(job, lock, sig):
+    """Wait until the compute that job (a script) started holds lock, send sig to job, and return
+    job's stderr once it ends, after checking that it exited 1 and that compute is gone too."""
+    deadline = time.time() + 300
+    while "pid" not in (lock.read_text() if lock.exists() else ""):
+        assert time.time() < deadline and job.poll() is None, "compute never started"
+        time.sleep(0.05)
+    compute_pid = int(lock.read_text().split()[1])
+    job.send_signal(sig)
+    _, stderr = job.communicate(timeout=60)
+    assert job.returncode == 1, stderr
+    try:
+        os.kill(compute_pid, 0)
+    except ProcessLookupError:
+        return stderr
+    raise AssertionError("compute outlived the script that started it")

@@ -1,15 +1,13 @@
 """scripts/atlas.sh and grundytables.atlas at a small n, and the "proved" status of the pattern JSON."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, signal_once_compute_runs
 
 from grundytables import PatternFileError, read_patterns
 from grundytables.atlas import TABLES, WELL_OBSERVED_PERIODS, default_offsets_value
@@ -193,20 +191,6 @@ def test_stopping_atlas_stops_compute(tmp_path, sig):
     n = 30_000_000
     job = subprocess.Popen(["bash", str(REPO / "scripts" / "atlas.sh"), "-n", str(n), "-out", str(tmp_path),
                             "-python", sys.executable], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    lock = tmp_path / f".gneg1_n{n}.lock"
-    deadline = time.time() + 300
-    while "pid" not in (lock.read_text() if lock.exists() else ""):
-        assert time.time() < deadline and job.poll() is None, "compute never started"
-        time.sleep(0.05)
-    compute_pid = int(lock.read_text().split()[1])
-    job.send_signal(sig)
-    _, stderr = job.communicate(timeout=60)
-    assert job.returncode == 1, stderr
-    try:
-        os.kill(compute_pid, 0)
-        alive = True
-    except ProcessLookupError:
-        alive = False
-    assert not alive, "compute outlived the script that started it"
+    stderr = signal_once_compute_runs(job, tmp_path / f".gneg1_n{n}.lock", sig)
     assert "stopped by SIG" in stderr
     assert not list(tmp_path.glob(".atlas-bin.*")), "a build directory is left"
