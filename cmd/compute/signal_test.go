@@ -23,14 +23,14 @@ func TestSignalBandRunAndResume(t *testing.T) {
 		t.Skip("builds the binary and signals it")
 	}
 	bin := buildCompute(t)
-	const id, n = "gneg1", 300000
+	const id, n = "gneg1", 1000000 // 16 blocks of 2¹⁶ rows: a signal saves at most one block more
 	for _, tc := range []struct {
 		name  string
 		extra []string
 	}{
 		{"checkpoint 1h", []string{"-checkpoint", "1h"}},
 		{"checkpoint 0", []string{"-checkpoint", "0"}},
-		{"rows, checkpoint 1h", []string{"-checkpoint", "1h", "-rows", "50000-300000"}},
+		{"rows, checkpoint 1h", []string{"-checkpoint", "1h", "-rows", "150000-1000000"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := append([]string{"-table", id, "-n", fmt.Sprint(n), "-write", "values", "-values", "0-60", "-quiet"}, tc.extra...)
@@ -43,6 +43,8 @@ func TestSignalBandRunAndResume(t *testing.T) {
 			// The signals come at random moments of a run as long as the
 			// uninterrupted one, later with every attempt, whatever the
 			// machine's speed (fixed delays let a fast machine finish first).
+			// Each attempt keeps at most (20 + 4·attempt)% of the run plus a
+			// block, so at least three signals land before a run finishes.
 			full := time.Since(began)
 			want := datasetSum(t, filepath.Join(whole, valuesds.DirName(id, n)))
 			dir := t.TempDir()
@@ -61,7 +63,7 @@ func TestSignalBandRunAndResume(t *testing.T) {
 					if err != nil {
 						t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr)
 					}
-				case <-time.After(full * time.Duration(5+rng.Intn(30)+5*attempt) / 100):
+				case <-time.After(full * time.Duration(3+rng.Intn(15)+4*attempt) / 100):
 					cmd.Process.Signal(sig)
 					err := <-done
 					if err == nil { // it finished as the signal came
