@@ -82,6 +82,7 @@ func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout
 		rep := proved.Repeat
 		fmt.Fprintf(stdout, "%-10s proved for all x, y: the values 0 … %d repeat with period P = %d from row x0 = %d; certificate %s\n",
 			r.ID, rep.V, rep.P, rep.X0, proved.Path)
+		fmt.Fprintf(stdout, "%-10s searched, recorded in the certificate: %s\n", r.ID, proved.Outcome.Describe(rep.V))
 	} else {
 		fmt.Fprintf(stdout, "%-10s no repeated band state within %d rows, even for V = 0: nothing proved\n", r.ID, opts.proveBound)
 	}

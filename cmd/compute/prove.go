@@ -72,7 +72,9 @@ func runProve(ctx context.Context, opts options, stdout, stderr io.Writer) error
 
 // proveTable climbs V = 0 … HI of table id (proof.Largest), saving its
 // search every proveSaveEvery, writes and checks the certificate of the
-// largest V proved, and prints it and the first V that does not repeat.
+// largest V proved with the search's outcome (proof.OutcomeOf), and prints
+// them: the first V that does not repeat within the bound, or that every
+// V ≤ HI repeats.
 func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.Writer) error {
 	statePath := filepath.Join(opts.out, patternfiles.SearchStateName(id))
 	hi, bound := int(opts.values.Hi), opts.proveBound
@@ -137,14 +139,14 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 		return removeState(statePath)
 	}
 	path := filepath.Join(opts.out, patternfiles.CertificateName(id))
-	if err := patternfiles.WriteCertificate(ctx, rep, path, band.Config{Workers: opts.cfg.Workers}); err != nil {
+	outcome := proof.OutcomeOf(rep, hi, bound)
+	if err := patternfiles.WriteCertificate(ctx, rep, outcome, path, band.Config{Workers: opts.cfg.Workers}); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%-10s proved for all x, y: the values 0 … %d repeat with period P = %d from row x0 = %d (%v); certificate %s, checked\n",
 		id, rep.V, rep.P, rep.X0, elapsed, path)
-	if rep.V < hi {
-		fmt.Fprintf(stdout, "%-10s V = %d: the band state does not repeat within %d rows\n", id, rep.V+1, bound)
-	} else {
+	fmt.Fprintf(stdout, "%-10s searched, recorded in the certificate: %s\n", id, outcome.Describe(rep.V))
+	if outcome.FirstUnrepeatedV == 0 {
 		fmt.Fprintf(stdout, "%-10s V = %d is -values' HI: raise it to climb further\n", id, hi)
 	}
 	return removeState(statePath)

@@ -59,17 +59,54 @@ func TestProveEndToEnd(t *testing.T) {
 		}
 		path := filepath.Join(dir, patternfiles.CertificateName(table))
 		line := fmt.Sprintf("the values 0 … %d repeat with period P = %d from row x0 = %d", want.V, want.P, want.X0)
-		next := fmt.Sprintf("V = %d: the band state does not repeat within %d rows", want.V+1, bound)
+		next := fmt.Sprintf("the band state of V = %d does not repeat within %d rows", want.V+1, bound)
 		if !strings.Contains(stdout, line) || !strings.Contains(stdout, next) || !strings.Contains(stdout, path) {
 			t.Errorf("%s: stdout %q; want %q, %q and %s", table, stdout, line, next, path)
 		}
 		if err := patternfiles.CheckFile(ctx, path, band.Config{Workers: 1}); err != nil {
 			t.Errorf("%s: %v", table, err)
 		}
+		if got := readCertificate(t, path).Search; got == nil || *got != (proof.SearchOutcome{Bound: bound, FirstUnrepeatedV: want.V + 1}) {
+			t.Errorf("%s: the certificate records the search as %+v, want bound %d and first unrepeated V %d", table, got, bound, want.V+1)
+		}
 		if _, err := os.Stat(filepath.Join(dir, patternfiles.SearchStateName(table))); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%s: a saved search left behind: %v", table, err)
 		}
 	}
+}
+
+// A climb that reaches -values' HI records the bound alone, no first
+// unrepeated V, and says that every V up to HI repeats.
+func TestProveStopsAtHI(t *testing.T) {
+	dir := t.TempDir()
+	const bound = 3000
+	stdout, stderr, code := runCompute(t, "-prove", "-table", "gneg1", "-values", "0-2",
+		"-prove-bound", fmt.Sprint(bound), "-out", dir, "-quiet")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if want := "every V ≤ 2 repeats within 3000 rows"; !strings.Contains(stdout, want) || strings.Contains(stdout, "does not repeat") {
+		t.Errorf("stdout %q; want %q and no unrepeated V", stdout, want)
+	}
+	c := readCertificate(t, filepath.Join(dir, patternfiles.CertificateName("gneg1")))
+	if c.V != 2 || c.Search == nil || *c.Search != (proof.SearchOutcome{Bound: bound}) {
+		t.Errorf("the certificate: V = %d, search %+v; want V = 2 and bound %d alone", c.V, c.Search, bound)
+	}
+}
+
+// readCertificate decodes the certificate at path.
+func readCertificate(t *testing.T, path string) proof.Certificate {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c, err := proof.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // compute -prove -resume goes on from a search saved mid-climb and finds

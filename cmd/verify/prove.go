@@ -249,6 +249,9 @@ func checkCertificateFile(ctx context.Context, path string, cfg band.Config, max
 		fmt.Fprintf(stdout, "; proves %s", strings.Join(c.Statements, ", "))
 	}
 	fmt.Fprintln(stdout)
+	if c.Search != nil {
+		fmt.Fprintf(stdout, "%s: its search, as recorded (not re-checked): %s\n", path, c.Search.Describe(c.V))
+	}
 	fmt.Fprintf(stderr, "verify: %s checked in %.1fs\n", path, time.Since(start).Seconds())
 	return nil
 }

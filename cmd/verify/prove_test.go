@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
+	"github.com/grundy-lab/grundy/engine/band"
 )
 
 // -prove writes certificates that -certificate accepts (exit 0), and one
@@ -50,5 +54,38 @@ func TestProveAndCertificate(t *testing.T) {
 	}
 	if code := exitCode(run(context.Background(), []string{"-prove", "-values", "3-8"}, &out, &errs), &errs); code != 2 {
 		t.Errorf("-values 3-8: exit %d, want 2", code)
+	}
+}
+
+// -certificate prints the search's outcome a certificate of compute's climb
+// records, the first V that does not repeat within the bound, and nothing
+// of a search for a certificate that records none.
+func TestCertificatePrintsSearch(t *testing.T) {
+	dir := t.TempDir()
+	const bound = 3000
+	proved, err := patternfiles.Prove(context.Background(), "gneg1", bound, 40, bound, dir, band.Config{Workers: 1})
+	if err != nil || !proved.Found || proved.Outcome.FirstUnrepeatedV == 0 {
+		t.Fatalf("prove: found %v, outcome %+v, %v; the test needs a V below 40", proved.Found, proved.Outcome, err)
+	}
+	var out, errs bytes.Buffer
+	if err := run(context.Background(), []string{"-certificate", proved.Path}, &out, &errs); err != nil {
+		t.Fatalf("-certificate: %v\n%s", err, errs.String())
+	}
+	want := fmt.Sprintf("the band state of V = %d does not repeat within %d rows", proved.Repeat.V+1, bound)
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("-certificate output lacks %q:\n%s", want, out.String())
+	}
+	var c map[string]any
+	if err := json.Unmarshal([]byte(readString(t, proved.Path)), &c); err != nil {
+		t.Fatal(err)
+	}
+	delete(c, "search")
+	bare := filepath.Join(dir, "bare.proof.json")
+	if b, err := json.Marshal(c); err != nil || os.WriteFile(bare, b, 0o644) != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"-certificate", bare}, &out, &errs); err != nil || strings.Contains(out.String(), "its search") {
+		t.Errorf("-certificate of a certificate without an outcome: %v\n%s", err, out.String())
 	}
 }

@@ -135,6 +135,17 @@ func TestProvedAuthenticated(t *testing.T) {
 		{"an edited proof.period", func(f *pattern.File) { f.Values[3].Proof.Period = 8 }, 3, "the proof block says period 8 from x₀ = 6"},
 		{"an edited proof.start", func(f *pattern.File) { f.Values[4].Proof.Start = 16 }, 4, "the proof block says period 4 from x₀ = 16"},
 		{"an edited proof.p", func(f *pattern.File) { f.Values[2].Proof.P *= 2 }, 2, "the proof block says V ="},
+		{"an edited first unrepeated V", func(f *pattern.File) { f.Values[1].Proof.FirstUnrepeatedV++ }, 1,
+			fmt.Sprintf("the first unrepeated V %d; the certificate records %d and %d", v+2, n, v+1)},
+		{"an edited search bound", func(f *pattern.File) { f.Values[2].Proof.SearchBound = 10 * n }, 2,
+			fmt.Sprintf("the search bound %d rows", 10*n)},
+		{"the search's outcome dropped from the proof blocks", func(f *pattern.File) {
+			for i := range f.Values {
+				if pr := f.Values[i].Proof; pr != nil {
+					pr.SearchBound, pr.FirstUnrepeatedV = 0, 0
+				}
+			}
+		}, 0, "the search bound 0 rows and the first unrepeated V 0"},
 		{"an edited pattern offset", func(f *pattern.File) { f.Patterns[5].Offsets[0] = -3 }, 5, "its pattern is period 6 from x₀ = 12 with offsets [-3"},
 		{"a proof block pointing at another table's certificate", func(f *pattern.File) {
 			for i := range f.Values {

@@ -24,7 +24,8 @@ type certified struct {
 // provedSection writes the theorem the proved results (Result.Proof) of
 // table state, once per certificate, before anything else: for all x, y ≥ 0
 // the cells of value v ≤ V are those the statements below give; the
-// certificate by name and sha256 and the repeat it records; for G_P the
+// certificate by name and sha256, the repeat it records and the outcome of
+// the search that found it (searchSentence); for G_P the
 // corollary for three-pile nim with a pass; and that the other values are
 // observed to n only. Nothing if no value is proved.
 func provedSection(b *strings.Builder, table, symbol string, n int, results []Result) {
@@ -58,6 +59,7 @@ func provedSection(b *strings.Builder, table, symbol string, n int, results []Re
 		fmt.Fprintf(b, "The certificate records that the band state of the values 0 … %d before row x₀ + P = %d is the one before row "+
 			"x₀ = %d moved P = %d along the diagonal, so every later row repeats; verify -claims-from re-checks it and "+
 			"every proved value against it.\n", pr.V, pr.X0+pr.P, pr.X0, pr.P)
+		b.WriteString(searchSentence(pr))
 	}
 	if table == "passnim" {
 		fmt.Fprintf(b, passNimCorollary, largest)
@@ -87,4 +89,21 @@ func valueRuns(values []int, through string) string {
 		i = j + 1
 	}
 	return strings.Join(parts, ", ")
+}
+
+// searchSentence says, as a search result and not a theorem, what the
+// climb that found pr's certificate saw beyond its V: the first V whose
+// band state does not repeat within the rows searched, or that every V up
+// to the certificate's repeats within them, the climb stopping there, or
+// that the certificate records no search (an earlier version).
+func searchSentence(pr *Proof) string {
+	switch {
+	case pr.SearchBound == 0:
+		return "The certificate records no search outcome (an earlier version): where the repeats end is not stated here.\n"
+	case pr.FirstUnrepeatedV == 0:
+		return fmt.Sprintf("Searched, not proved: every V ≤ %d repeats within %d rows; the search stopped at V = %d, "+
+			"so nothing is known here of V = %d and above.\n", pr.V, pr.SearchBound, pr.V, pr.V+1)
+	}
+	return fmt.Sprintf("Searched, not proved: the band state of V = %d does not repeat within %d rows "+
+		"(a repeat may lie beyond them).\n", pr.FirstUnrepeatedV, pr.SearchBound)
 }

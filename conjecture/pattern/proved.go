@@ -18,7 +18,12 @@ const Proved Status = "proved"
 // CertificateSHA256 the SHA-256 of its bytes, by which a reader knows it is
 // the certificate the pattern was derived from (empty until the patterns
 // file is written; files of earlier versions have none, and their "proved"
-// is not authenticated).
+// is not authenticated). SearchBound and FirstUnrepeatedV are the outcome
+// of the climb that found the certificate, as it records it: the rows each
+// V was searched for a repeat, and the first V whose band state does not
+// repeat within them, a search result and not a proof; FirstUnrepeatedV is
+// 0 when the climb stopped at V, every V up to it repeating, and both are
+// 0 when the certificate records no outcome (an earlier version).
 type Proof struct {
 	Period            int    `json:"period"`
 	Start             int    `json:"start"`
@@ -28,6 +33,8 @@ type Proof struct {
 	P                 int64  `json:"p"`
 	Certificate       string `json:"certificate"`
 	CertificateSHA256 string `json:"certificate_sha256"`
+	SearchBound       int64  `json:"search_bound"`
+	FirstUnrepeatedV  int    `json:"first_unrepeated_v"`
 }
 
 // ErrProofDisagrees reports a value whose observed pattern differs from the

@@ -22,7 +22,8 @@ import (
 // provedResults searches the values 0 … hi of table id over 0 ≤ x, y ≤ n
 // on a band index and marks proved, as compute -patterns does, the values
 // 0 … V of the largest V whose band state repeats within n rows, citing a
-// certificate of program version "golden" by name and sha256.
+// certificate of program version "golden" by name and sha256, with the
+// climb's outcome.
 func provedResults(t *testing.T, id string, n int64, hi int) []pattern.Result {
 	t.Helper()
 	ctx := context.Background()
@@ -34,6 +35,8 @@ func provedResults(t *testing.T, id string, n int64, hi int) []pattern.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
+	outcome := proof.OutcomeOf(rep, hi, n)
+	cert.Search = &outcome
 	var data bytes.Buffer
 	if err := cert.Encode(&data); err != nil {
 		t.Fatal(err)
@@ -53,7 +56,8 @@ func provedResults(t *testing.T, id string, n int64, hi int) []pattern.Result {
 			offsets[i] = int(d)
 		}
 		pr := pattern.Proof{Period: int(vp.Period), Start: int(vp.Start), Offsets: offsets, V: rep.V, X0: rep.X0, P: rep.P,
-			Certificate: fmt.Sprintf("%s_n%d.proof.json", id, n), CertificateSHA256: fmt.Sprintf("%x", sha256.Sum256(data.Bytes()))}
+			Certificate: fmt.Sprintf("%s_n%d.proof.json", id, n), CertificateSHA256: fmt.Sprintf("%x", sha256.Sum256(data.Bytes())),
+			SearchBound: outcome.Bound, FirstUnrepeatedV: outcome.FirstUnrepeatedV}
 		if res[vp.Value], err = bi.ApplyProof(res[vp.Value], pr, pattern.Options{}); err != nil {
 			t.Fatal(err)
 		}
@@ -85,6 +89,12 @@ func TestGoldenProved(t *testing.T) {
 		}
 		if want := fmt.Sprintf("for all x, y ≥ 0, the cells of %s with value v ≤ %d are exactly those the statements of v = 0 … %d below give", r.Symbol, pr.V, pr.V); !strings.Contains(md, want) {
 			t.Errorf("%s: the Markdown lacks %q", id, want)
+		}
+		if pr.FirstUnrepeatedV != pr.V+1 {
+			t.Fatalf("%s: V = %d proved with HI = 40, first unrepeated V %d: the golden file needs a climb that stops below HI", id, pr.V, pr.FirstUnrepeatedV)
+		}
+		if want := fmt.Sprintf("Searched, not proved: the band state of V = %d does not repeat within %d rows", pr.V+1, paperN); !strings.Contains(head, want) {
+			t.Errorf("%s: the theorem's lead lacks %q", id, want)
 		}
 		if c := strings.Count(md, pr.CertificateSHA256); c != 1 {
 			t.Errorf("%s: the certificate's sha256 appears %d times, want once", id, c)

@@ -17,8 +17,11 @@ const Format = "grundy-proof/1"
 // Certificate is the JSON a proof is checked from, on its own: the table,
 // the cap V, the repeat X0 and P, the band state before row X0 (base64 of
 // band.State.MarshalBinary, as encoding/json writes []byte), the version
-// of the program that found it, and the ids of the papers' statements it
-// proves (see Statements), if any.
+// of the program that found it, the ids of the papers' statements it
+// proves (see Statements), if any, and, for a certificate of a climb
+// (compute -prove and -patterns), the outcome of its search (Search;
+// absent from certificates of earlier versions and of verify -prove's
+// papers' V, which still decode and check).
 type Certificate struct {
 	Format     string   `json:"format"`
 	Table      string   `json:"table"`
@@ -28,6 +31,9 @@ type Certificate struct {
 	State      []byte   `json:"state"`
 	Version    string   `json:"version"`
 	Statements []string `json:"statements,omitempty"`
+	// Search is the climb's outcome: not part of the proof, and not
+	// re-checked by Check beyond its agreeing with V, X0 and P (Decode).
+	Search *SearchOutcome `json:"search,omitempty"`
 }
 
 // ErrCertificate reports a certificate that is malformed or does not hold.
@@ -61,7 +67,9 @@ const MaxCertificateBytes = 16 << 20
 // nothing after it, each key one of the certificate's fields, spelled as
 // Encode writes it, and given once (encoding/json alone would take the
 // last of two "v", match "V" to "v" and ignore what follows the object),
-// the format, and the state decodable; whether it holds is for Check.
+// the format, the state decodable, and the search's outcome, if any,
+// consistent with V, X0 and P (SearchOutcome.check); whether it holds is
+// for Check.
 func Decode(r io.Reader) (Certificate, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxCertificateBytes+1))
 	switch {
@@ -87,6 +95,11 @@ func Decode(r io.Reader) (Certificate, error) {
 	}
 	if _, err := c.state(); err != nil {
 		return Certificate{}, err
+	}
+	if c.Search != nil {
+		if err := c.Search.check(c.V, c.X0, c.P); err != nil {
+			return Certificate{}, fmt.Errorf("%w: %w", ErrCertificate, err)
+		}
 	}
 	return c, nil
 }

@@ -91,6 +91,7 @@ func FuzzDecodeStrict(f *testing.F) {
 	f.Add(good)
 	f.Add([]byte(`{"format":"grundy-proof/1","table":"nim","v":0,"x0":1,"p":1,"state":"","version":"x"}`))
 	f.Add([]byte(`{"format":"grundy-proof/1","format":"grundy-proof/1"}`))
+	f.Add(bytes.Replace(good, []byte(`"version"`), []byte(`"search": {"bound": 100, "first_unrepeated_v": 2}, "version"`), 1))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Decode(bytes.NewReader(data))
 		if err != nil {
@@ -122,7 +123,8 @@ func FuzzDecodeStrict(f *testing.F) {
 			t.Fatal(err)
 		}
 		back, err := Decode(&buf)
-		if err != nil || back.Table != c.Table || back.V != c.V || back.X0 != c.X0 || back.P != c.P || !bytes.Equal(back.State, c.State) {
+		if err != nil || back.Table != c.Table || back.V != c.V || back.X0 != c.X0 || back.P != c.P || !bytes.Equal(back.State, c.State) ||
+			(back.Search == nil) != (c.Search == nil) || back.Search != nil && *back.Search != *c.Search {
 			t.Fatalf("%+v comes back as %+v, %v", c, back, err)
 		}
 		if _, err := Decode(bytes.NewReader(append(bytes.Clone(data), "{}"...))); err == nil {

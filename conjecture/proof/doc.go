@@ -61,5 +61,7 @@
 // the values 0 … 3, and Lemma 4 of Manabe, Miyadera, Suetsugu, "On the
 // Sprague-Grundy values of games with a pass", for G_P and 0 … 2 — and
 // Check runs their claim checkers on the rows of the proved period
-// (CheckStatements).
+// (CheckStatements). A certificate of a climb also records its outcome
+// (SearchOutcome: the bound, and the first V whose state does not repeat
+// within it), a search result beside the proof, not part of it.
 package proof

@@ -9,8 +9,19 @@ import (
 	"strings"
 )
 
-// certificateKeys are the JSON keys of a Certificate, as Encode writes them.
-var certificateKeys = jsonKeys(reflect.TypeFor[Certificate]())
+// objectKeys are the keys a JSON object may have, exactly as spelled, and
+// those of the objects some of its keys hold, by key.
+type objectKeys struct {
+	names  []string
+	nested map[string]*objectKeys
+}
+
+// certificateKeys are the JSON keys of a Certificate and of its search's
+// outcome, as Encode writes them.
+var certificateKeys = &objectKeys{
+	names:  jsonKeys(reflect.TypeFor[Certificate]()),
+	nested: map[string]*objectKeys{"search": {names: jsonKeys(reflect.TypeFor[SearchOutcome]())}},
+}
 
 // jsonKeys lists the JSON names of the fields of the struct type t.
 func jsonKeys(t reflect.Type) []string {
@@ -23,15 +34,19 @@ func jsonKeys(t reflect.Type) []string {
 }
 
 // strictKeys scans the JSON text data token by token and refuses a key of
-// its top-level object that is not one of keys, exactly (encoding/json
-// matches keys without regard to case), and a key given twice in any
+// its top-level object that is not one of keys' names, exactly
+// (encoding/json matches keys without regard to case), likewise a key of
+// an object held by one of keys' nested keys, and a key given twice in any
 // object (encoding/json keeps the last). Malformed JSON passes: the
 // decoder that follows reports it with its position.
-func strictKeys(data []byte, keys []string) error {
+func strictKeys(data []byte, keys *objectKeys) error {
 	// frame is an object or array being read; in an object, key says
-	// whether the next token is a key (else a value).
+	// whether the next token is a key (else the value of last), and
+	// allowed, if not nil, are the keys it may have.
 	type frame struct {
 		object, key bool
+		last        string
+		allowed     *objectKeys
 		seen        map[string]bool
 	}
 	var stack []frame
@@ -43,18 +58,26 @@ func strictKeys(data []byte, keys []string) error {
 		}
 		top := len(stack) - 1
 		if key, ok := tok.(string); ok && top >= 0 && stack[top].object && stack[top].key {
+			allowed := stack[top].allowed
 			switch {
 			case stack[top].seen[key]:
 				return fmt.Errorf("the key %q is given twice", key)
-			case top == 0 && !slices.Contains(keys, key):
-				return fmt.Errorf("unknown key %q (the keys, exactly as spelled: %s)", key, strings.Join(keys, ", "))
+			case allowed != nil && !slices.Contains(allowed.names, key):
+				return fmt.Errorf("unknown key %q (the keys, exactly as spelled: %s)", key, strings.Join(allowed.names, ", "))
 			}
-			stack[top].seen[key], stack[top].key = true, false
+			stack[top].seen[key], stack[top].key, stack[top].last = true, false, key
 			continue
 		}
 		switch tok {
 		case json.Delim('{'):
-			stack = append(stack, frame{object: true, key: true, seen: map[string]bool{}})
+			allowed := keys
+			if top >= 0 {
+				allowed = nil
+				if parent := stack[top]; parent.object && parent.allowed != nil {
+					allowed = parent.allowed.nested[parent.last]
+				}
+			}
+			stack = append(stack, frame{object: true, key: true, allowed: allowed, seen: map[string]bool{}})
 			continue
 		case json.Delim('['):
 			stack = append(stack, frame{})

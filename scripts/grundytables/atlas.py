@@ -8,7 +8,8 @@ the certificate ``DIR/<id>_n<N>.proof.json``. This module reads them and writes
 - ``atlas.json``: per table and value the status, period p, start x0, the
   periods seen on the three stages of the search, the best tail fits of a
   value without a pattern, the proof (V, P, x0 of the repeated band state,
-  certificate), and the laws across v with the values each fails for;
+  certificate, and the search's outcome: the bound and the first V whose state
+  does not repeat within it), and the laws across v with the values each fails for;
 - ``atlas.md``: the same as a report, with the plots;
 - ``period_start.png``: p(v) and x0(v) of every table, on a log scale;
 - ``offsets_<id>_v<V>.png``: the periodic offsets y - x of one chosen value
@@ -83,7 +84,9 @@ def _certified(directory, table, report):
     Returns (proof, reason): proof is {"v", "x0", "p", "certificate", "sha256", "statements"} when
     every proof block names one file beside the patterns file whose bytes have the sha256 the
     blocks record, a certificate of this table whose V, x0 and P are the blocks' and at least
-    every proved value; reason says why not otherwise. This checks that the file is the one
+    every proved value, whose search outcome ("search": the bound and the first V that does not
+    repeat within it, a search result) is the blocks' search_bound and first_unrepeated_v (proof
+    has it as "search", None if the certificate records none); reason says why not otherwise. This checks that the file is the one
     compute checked when it wrote the patterns, not the proof itself: verify -claims-from
     re-checks that.
     """
@@ -115,8 +118,43 @@ def _certified(directory, table, report):
                           f"but it is the certificate of {c['table']}, V = {c['v']}, x0 = {c['x0']}, P = {c['p']}")
         if value > c["v"]:
             return None, f"value {value} is marked proved by {name}, which proves the values 0 … {c['v']} only"
+    search = c.get("search")
+    recorded = (search.get("bound", 0), search.get("first_unrepeated_v", 0)) if isinstance(search, dict) else (0, 0)
+    for value, b in blocks:
+        stated = (b.get("search_bound", 0), b.get("first_unrepeated_v", 0))
+        if stated != recorded:
+            return None, (f"value {value} states the search bound {stated[0]} rows and the first unrepeated V "
+                          f"{stated[1]}, but {name} records {recorded[0]} and {recorded[1]} (0: none)")
     return {"v": c["v"], "x0": c["x0"], "p": c["p"], "certificate": name, "sha256": sha,
-            "statements": c.get("statements", [])}, None
+            "statements": c.get("statements", []),
+            "search": {"bound": recorded[0], "first_unrepeated_v": recorded[1]} if recorded[0] else None}, None
+
+
+def search_sentence(proof):
+    """What the climb that found proof's certificate saw beyond its V, as a search result, not a
+    theorem: the first V whose band state does not repeat within the rows searched, that every V up
+    to the certificate's repeats within them (the climb stopped there), or that nothing is recorded."""
+    search = proof.get("search")
+    if not search:
+        return "The certificate records no search outcome (an earlier version): where the repeats end is not stated here."
+    if not search["first_unrepeated_v"]:
+        return (f"Searched, not proved: every V ≤ {proof['v']} repeats within {search['bound']} rows; the search "
+                f"stopped at V = {proof['v']}, so nothing is known here of V = {proof['v'] + 1} and above.")
+    return (f"Searched, not proved: the band state of V = {search['first_unrepeated_v']} does not repeat within "
+            f"{search['bound']} rows (a repeat may lie beyond them).")
+
+
+def _title_outcome(symbol, proof):
+    """A table's proved V and search outcome, short enough for a plot's title."""
+    if not proof:
+        return f"{symbol}: nothing proved"
+    text = f"{symbol}: proved v ≤ {proof['v']}"
+    search = proof.get("search")
+    if search and search["first_unrepeated_v"]:
+        text += f", V = {search['first_unrepeated_v']}: no repeat within {search['bound']:,} rows searched"
+    elif search:
+        text += f", searched no higher (every V ≤ {proof['v']} repeats within {search['bound']:,} rows)"
+    return text
 
 
 def table_atlas(directory, table, n):
@@ -148,7 +186,7 @@ def table_atlas(directory, table, n):
 
 def plot_period_start(atlas, path):
     """p(v) and x0(v) of every table, log scale, proved values filled, observed ones hollow."""
-    fig = Figure(figsize=(10, 4.2))
+    fig = Figure(figsize=(10, 4.8))
     axes = fig.subplots(1, 2)
     for ax, key, label in ((axes[0], "period", "period p(v)"), (axes[1], "start", "start x₀(v)")):
         for t, (table, symbol, _) in zip(atlas["tables"], TABLES):
@@ -167,7 +205,9 @@ def plot_period_start(atlas, path):
         ax.set_ylabel(label)
         ax.grid(True, which="both", alpha=0.3)
     axes[0].legend(fontsize=7)
-    fig.suptitle(f"Periods and starts of the values, 0 ≤ x, y ≤ {atlas['n']} (values without a pattern left out)")
+    outcomes = "\n".join(_title_outcome(symbol, t["proof"]) for t, (_, symbol, _) in zip(atlas["tables"], TABLES))
+    fig.suptitle(f"Periods and starts of the values, 0 ≤ x, y ≤ {atlas['n']} (values without a pattern left out)\n"
+                 f"{outcomes}", fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
@@ -238,7 +278,8 @@ def markdown(atlas, plots):
                       f"The largest V proved is {p['v']}: certificate `{p['certificate']}` (sha256 `{p['sha256']}`), "
                       f"whose band state of the values 0 … {p['v']} repeats with period P = {p['p']} from row "
                       f"{p['x0']}; `verify -claims-from` re-checks it"
-                      + (f"; it proves {', '.join(p['statements'])}" if p["statements"] else "") + ".", ""]
+                      + (f"; it proves {', '.join(p['statements'])}" if p["statements"] else "") + ".",
+                      search_sentence(p), ""]
             if table == "passnim":
                 lines += [f"So the P-positions of three-pile nim with a pass having a pile ≤ {p['v']} are exactly "
                           f"the permutations of (x, y, G_P(x, y)) for the cells of value ≤ {p['v']} below, "

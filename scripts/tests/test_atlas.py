@@ -10,7 +10,7 @@ import pytest
 from conftest import REPO, signal_once_compute_runs
 
 from grundytables import PatternFileError, read_patterns
-from grundytables.atlas import TABLES, WELL_OBSERVED_PERIODS, default_offsets_value
+from grundytables.atlas import TABLES, WELL_OBSERVED_PERIODS, default_offsets_value, search_sentence
 
 N = 3000
 
@@ -110,6 +110,17 @@ def _missing(report, _):
         v["proof"]["certificate"] = "gneg1_n9999.proof.json"
 
 
+def _other_first_v(report, _):
+    """Every proof block stating another first unrepeated V than its certificate records."""
+    for v in _proved(report):
+        v["proof"]["first_unrepeated_v"] += 1
+
+
+def _other_bound(report, _):
+    """One proof block stating another search bound than its certificate records."""
+    _proved(report)[1]["proof"]["search_bound"] *= 2
+
+
 def test_atlas_proves_only_what_the_certificate_covers(atlas_dir, tmp_path):
     """The atlas says "proved" only for values its patterns file ties to a certificate beside it by
     sha256 that covers them; the theorem is stated once per table with the certificate's sha256."""
@@ -121,6 +132,25 @@ def test_atlas_proves_only_what_the_certificate_covers(atlas_dir, tmp_path):
     for table, symbol, _ in TABLES:  # each table's section leads with its theorem
         assert f"## {symbol} ({table})\n\nTheorem (proved for all x, y" in md
     assert "P-positions of three-pile nim with a pass having a pile ≤" in md
+    cert = json.loads((atlas_dir / sound["proof"]["certificate"]).read_text())
+    assert sound["proof"]["search"] == {"bound": cert["search"]["bound"],
+                                        "first_unrepeated_v": cert["search"].get("first_unrepeated_v", 0)}
+    atlas = json.loads((atlas_dir / f"atlas_n{N}" / "atlas.json").read_text())
+    for t in atlas["tables"]:  # each theorem is followed by its search's outcome, as its certificate records it
+        assert t["proof"]["search"]["bound"] == N
+        assert f"{search_sentence(t['proof'])}\n" in md
+
+
+@pytest.mark.parametrize("proof, says, never", [
+    ({"v": 31, "search": {"bound": 10**6, "first_unrepeated_v": 32}},
+     "Searched, not proved: the band state of V = 32 does not repeat within 1000000 rows", "every V"),
+    ({"v": 20, "search": {"bound": 3000, "first_unrepeated_v": 0}},
+     "every V ≤ 20 repeats within 3000 rows; the search stopped at V = 20", "does not repeat"),
+    ({"v": 20, "search": None}, "records no search outcome", "V = 21"),
+])
+def test_search_sentence(proof, says, never):
+    """The search's outcome is stated as a search result, never naming a V it did not search."""
+    assert says in search_sentence(proof) and never not in search_sentence(proof)
 
 
 @pytest.mark.parametrize("forge, reason", [
@@ -129,6 +159,8 @@ def test_atlas_proves_only_what_the_certificate_covers(atlas_dir, tmp_path):
     (_changed_bytes, "has sha256"),
     (_missing, "missing or not a regular file"),
     (_no_sum, "no certificate_sha256"),
+    (_other_first_v, "states the search bound"),
+    (_other_bound, "value 1 states the search bound 6000 rows"),
     (lambda report, _: _proved(report)[0]["proof"].pop("certificate_sha256"), "more than one certificate"),
 ])
 def test_atlas_refuses_forged_proofs(atlas_dir, tmp_path, forge, reason):
@@ -194,3 +226,16 @@ def test_stopping_atlas_stops_compute(tmp_path, sig):
     stderr = signal_once_compute_runs(job, tmp_path / f".gneg1_n{n}.lock", sig)
     assert "stopped by SIG" in stderr
     assert not list(tmp_path.glob(".atlas-bin.*")), "a build directory is left"
+
+
+@pytest.mark.parametrize("proof, says", [
+    ({"v": 16, "search": {"bound": 3000, "first_unrepeated_v": 17}}, "G₋₁: proved v ≤ 16, V = 17: no repeat within 3,000 rows searched"),
+    ({"v": 20, "search": {"bound": 3000, "first_unrepeated_v": 0}},
+     "G₋₁: proved v ≤ 20, searched no higher (every V ≤ 20 repeats within 3,000 rows)"),
+    ({"v": 20, "search": None}, "G₋₁: proved v ≤ 20"),
+    (None, "G₋₁: nothing proved"),
+])
+def test_plot_title_states_the_search(proof, says):
+    """The plot's title names each table's proved V and its search's outcome, no more."""
+    from grundytables.atlas import _title_outcome
+    assert _title_outcome("G₋₁", proof) == says

@@ -75,3 +75,33 @@ def test_a_proof_block_must_name_its_certificate_by_content(band_run):
     del proved[0]["proof"]["certificate_sha256"]
     with pytest.raises(jsonschema.ValidationError, match="certificate_sha256"):
         jsonschema.validate(document, s)
+
+
+def test_the_search_outcome_is_recorded_and_strict(band_run):
+    """The certificate records its climb's outcome, and each proof block the same; the schemas
+    refuse an outcome without its bound, with a key they do not know, or a proof block without it."""
+    cert_schema = schema("proof-certificate")
+    cert = json.loads((band_run / f"gneg1_n{N}.proof.json").read_text(encoding="utf-8"))
+    assert cert["search"]["bound"] == N and cert["search"]["first_unrepeated_v"] == cert["v"] + 1
+    document = json.loads((band_run / f"gneg1_n{N}.patterns.json").read_text(encoding="utf-8"))
+    proved = [r for r in document["values"] if r["status"] == "proved"]
+    assert proved, "the band run proved nothing"
+    for r in proved:
+        assert (r["proof"]["search_bound"], r["proof"]["first_unrepeated_v"]) == \
+            (cert["search"]["bound"], cert["search"]["first_unrepeated_v"])
+
+    no_bound = copy.deepcopy(cert)
+    del no_bound["search"]["bound"]
+    with pytest.raises(jsonschema.ValidationError, match="bound"):
+        jsonschema.validate(no_bound, cert_schema)
+    unknown = copy.deepcopy(cert)
+    unknown["search"]["rows"] = 5
+    with pytest.raises(jsonschema.ValidationError, match="rows"):
+        jsonschema.validate(unknown, cert_schema)
+    earlier = copy.deepcopy(cert)
+    del earlier["search"]
+    jsonschema.validate(earlier, cert_schema)
+
+    del proved[0]["proof"]["first_unrepeated_v"]
+    with pytest.raises(jsonschema.ValidationError, match="first_unrepeated_v"):
+        jsonschema.validate(document, schema("patterns"))

@@ -43,7 +43,9 @@ type Certified struct {
 // be a file of that name in dir whose bytes have the sha256 the block
 // records; it must hold (proof.Check, the independent band check) and be of
 // f's table; and the value must be at most its V, the block's v, x0 and p
-// must be the certificate's, and the value's period, start and offsets, in
+// must be the certificate's, as must the search's outcome the block states
+// (its search_bound and first_unrepeated_v, searchDisagrees), and the
+// value's period, start and offsets, in
 // the proof block, the value's report and its pattern, must be exactly
 // those the certificate implies (proof.Patterns). It returns the
 // certificates checked, by name, or an error wrapping ErrNotProved that
@@ -179,6 +181,9 @@ func checkValues(ctx context.Context, f pattern.File, c Certified, patterns map[
 // cert implies for it.
 func matchValue(r pattern.Report, patterns map[int]pattern.Pattern, want proof.ValuePattern, cert proof.Certificate) error {
 	pr := r.Proof
+	if err := searchDisagrees(*pr, cert); err != nil {
+		return err
+	}
 	switch {
 	case pr.V != cert.V || pr.X0 != cert.X0 || pr.P != cert.P:
 		return fmt.Errorf("the proof block says V = %d, x0 = %d, P = %d; the certificate says V = %d, x0 = %d, P = %d", pr.V, pr.X0, pr.P, cert.V, cert.X0, cert.P)
@@ -198,6 +203,22 @@ func matchValue(r pattern.Report, patterns map[int]pattern.Pattern, want proof.V
 	if int64(p.Period) != want.Period || int64(p.Start) != want.Start || !slices.Equal(offsets, want.Offsets) {
 		return fmt.Errorf("its pattern is period %d from x₀ = %d with offsets %v; the certificate implies period %d from x₀ = %d with offsets %v",
 			p.Period, p.Start, p.Offsets, want.Period, want.Start, want.Offsets)
+	}
+	return nil
+}
+
+// searchDisagrees reports how the search's outcome the proof block pr
+// states, its bound and first V that does not repeat within it, differs
+// from the one certificate cert records (both zero in pr when cert records
+// none), or nil.
+func searchDisagrees(pr pattern.Proof, cert proof.Certificate) error {
+	var want proof.SearchOutcome
+	if cert.Search != nil {
+		want = *cert.Search
+	}
+	if pr.SearchBound != want.Bound || pr.FirstUnrepeatedV != want.FirstUnrepeatedV {
+		return fmt.Errorf("the proof block says the search bound %d rows and the first unrepeated V %d; the certificate records %d and %d (0: none)",
+			pr.SearchBound, pr.FirstUnrepeatedV, want.Bound, want.FirstUnrepeatedV)
 	}
 	return nil
 }

@@ -29,6 +29,9 @@ type Proved struct {
 	// Found says a repeat was found within the bound, for V = 0 at least.
 	Found  bool
 	Repeat proof.Repeat
+	// Outcome is the search's, when Found: the bound, and the first V
+	// that does not repeat within it.
+	Outcome proof.SearchOutcome
 	// Path is the certificate written, when Found.
 	Path string
 	// Proofs are the proofs of the values 0 … V, by value.
@@ -37,16 +40,19 @@ type Proved struct {
 
 // Prove finds the largest V ≤ hi whose band state of table repeats within
 // bound rows (proof.Largest), writes its certificate to
-// <out>/<id>_n<N>.proof.json and re-checks it from the file
-// (proof.Check, the independent band check), and derives each value's
-// proved pattern (proof.Patterns). Nothing found is not an error.
+// <out>/<id>_n<N>.proof.json with the search's outcome (the bound and the
+// first V that does not repeat within it, proof.OutcomeOf) and re-checks
+// it from the file (proof.Check, the independent band check), and derives
+// each value's proved pattern (proof.Patterns), its proof block carrying
+// the outcome too. Nothing found is not an error.
 func Prove(ctx context.Context, table string, n int64, hi int, bound int64, out string, cfg band.Config) (Proved, error) {
 	rep, found, err := proof.Largest(ctx, table, hi, bound, proof.Options{Config: cfg})
 	if err != nil || !found {
 		return Proved{}, err
 	}
 	path := filepath.Join(out, ProofName(table, n))
-	if err := WriteCertificate(ctx, rep, path, cfg); err != nil {
+	outcome := proof.OutcomeOf(rep, hi, bound)
+	if err := WriteCertificate(ctx, rep, outcome, path, cfg); err != nil {
 		return Proved{}, err
 	}
 	vps, err := proof.Patterns(ctx, rep, cfg)
@@ -60,18 +66,21 @@ func Prove(ctx context.Context, table string, n int64, hi int, bound int64, out 
 			offsets[i] = int(d)
 		}
 		proofs[vp.Value] = pattern.Proof{Period: int(vp.Period), Start: int(vp.Start), Offsets: offsets,
-			V: rep.V, X0: rep.X0, P: rep.P, Certificate: filepath.Base(path)}
+			V: rep.V, X0: rep.X0, P: rep.P, Certificate: filepath.Base(path),
+			SearchBound: outcome.Bound, FirstUnrepeatedV: outcome.FirstUnrepeatedV}
 	}
-	return Proved{Found: true, Repeat: rep, Path: path, Proofs: proofs}, nil
+	return Proved{Found: true, Repeat: rep, Outcome: outcome, Path: path, Proofs: proofs}, nil
 }
 
-// WriteCertificate writes the certificate of rep to path, atomically, and
-// re-checks it from the file (proof.Check, the independent band check).
-func WriteCertificate(ctx context.Context, rep proof.Repeat, path string, cfg band.Config) error {
+// WriteCertificate writes the certificate of rep, found by a climb whose
+// outcome was outcome, to path, atomically, and re-checks it from the file
+// (proof.Check, the independent band check).
+func WriteCertificate(ctx context.Context, rep proof.Repeat, outcome proof.SearchOutcome, path string, cfg band.Config) error {
 	c, err := proof.NewCertificate(rep, cli.Version())
 	if err != nil {
 		return err
 	}
+	c.Search = &outcome
 	if err := results.WriteAtomic(path, func(f *os.File) error { return c.Encode(f) }); err != nil {
 		return fmt.Errorf("write the certificate %s: %w", path, err)
 	}

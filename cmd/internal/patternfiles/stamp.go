@@ -10,7 +10,7 @@ import (
 // stampCertificates returns found with the proof block of every proved
 // value naming its certificate by content: the SHA-256 of the bytes of the
 // certificate file it names in dir, after checking that they decode to a
-// certificate of table whose V, x0 and P are the block's. The certificate
+// certificate of table whose V, x0, P and search's outcome are the block's. The certificate
 // was checked when it was written (Prove); this ties the patterns file to
 // those very bytes, so that verify -claims-from can find and re-check them.
 func stampCertificates(dir, table string, found []pattern.Result) ([]pattern.Result, error) {
@@ -47,6 +47,9 @@ func certificateSum(path, table string, pr pattern.Proof) (string, error) {
 	if c.Table != table || c.V != pr.V || c.X0 != pr.X0 || c.P != pr.P {
 		return "", fmt.Errorf("%s is the certificate of %s, V = %d, x0 = %d, P = %d, not the one of %s, V = %d, x0 = %d, P = %d its values were proved by",
 			path, c.Table, c.V, c.X0, c.P, table, pr.V, pr.X0, pr.P)
+	}
+	if err := searchDisagrees(pr, c); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	return sum, nil
 }
