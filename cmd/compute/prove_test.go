@@ -147,7 +147,7 @@ func TestProveResume(t *testing.T) {
 	if climbed := fmt.Sprintf("V = %d repeats: x0 = %d, P = %d", want.V, want.X0, want.P); !strings.Contains(stderr, climbed) {
 		t.Errorf("stderr %q does not say %q", stderr, climbed)
 	}
-	if err := os.WriteFile(statePath, []byte("GRUNDYPROOFSRCH1 cut short"), 0o644); err != nil {
+	if err := os.WriteFile(statePath, []byte("GRUNDYPROOFSRCH2 cut short"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, stderr, code = runCompute(t, "-prove", "-resume", "-table", table, "-values", "0-30", "-out", dir, "-quiet")

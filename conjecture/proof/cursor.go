@@ -14,30 +14,36 @@ type cursor struct {
 
 // cursorAt starts a sweep of the search's side from st: before row 0
 // when st is the zero State, else where a sweep of the same search was.
+// Its band's workers hash the rows for the tracker.
 func (s *searcher) cursorAt(st band.State) (*cursor, error) {
+	cfg := s.cfg
+	cfg.RowHash = s.hasher.rows
 	var sw *band.Sweeper
 	var err error
 	if st.Next == 0 {
-		sw, err = band.New(s.rules, s.side, s.v, s.cfg)
+		sw, err = band.New(s.rules, s.side, s.v, cfg)
 		if err == nil {
 			st = sw.State()
 		}
 	} else {
-		sw, err = band.Resume(s.rules, s.side, s.v, s.cfg, st)
+		sw, err = band.Resume(s.rules, s.side, s.v, cfg, st)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &cursor{sw: sw, tr: trackerAt(st, s.hash)}, nil
+	tr, err := trackerAt(st, s.hasher)
+	if err != nil {
+		return nil, err
+	}
+	return &cursor{sw: sw, tr: tr}, nil
 }
 
 // run sweeps on to row until and calls onRow, if set, after each row
 // with the next row x and the key of the state before it.
 func (c *cursor) run(ctx context.Context, until int64, onRow func(x int64, key uint64)) error {
 	return c.sw.Run(ctx, until, func(r band.Rows) error {
-		for i := range r.Len() {
-			s, e := r.Start[i], r.Start[i+1]
-			c.tr.row(r.Y[s:e], r.Value[s:e])
+		for _, hash := range r.Hash {
+			c.tr.add(hash)
 			if onRow != nil {
 				onRow(c.tr.next, c.tr.key())
 			}

@@ -28,13 +28,18 @@ func exhaustiveSearch(ctx context.Context, table string, v int, bound int64) (Re
 		phase int64
 	}
 	found := errors.New("found")
-	tr := newTracker(v, nil)
+	tr, err := trackerAt(band.State{}, newHasher(v, nil))
+	if err != nil {
+		return Repeat{}, false, err
+	}
 	seen := make(map[candidate][]int64)
 	rep := Repeat{Table: table, V: v, Stride: stride}
 	emit := func(r band.Rows) error {
 		for i := range r.Len() {
 			s, e := r.Start[i], r.Start[i+1]
-			tr.row(r.Y[s:e], r.Value[s:e])
+			if err := tr.row(r.Y[s:e], r.Value[s:e]); err != nil {
+				return err
+			}
 			if tr.next < baseEnd {
 				continue
 			}

@@ -252,7 +252,7 @@ func TestBeyondInt32(t *testing.T) {
 					for k := r.Start[i]; k < r.Start[i+1]; k++ {
 						cells = append(cells, cell{x, r.Y[k] - st.Next})
 					}
-					c.tr.row(r.Y[r.Start[i]:r.Start[i+1]], r.Value[r.Start[i]:r.Start[i+1]])
+					c.tr.add(r.Hash[i])
 					keys = append(keys, c.tr.key())
 				}
 				return nil

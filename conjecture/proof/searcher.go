@@ -42,7 +42,7 @@ type searcher struct {
 	side         int64
 	chunk        int64
 	cfg          band.Config
-	hash         func(int) uint64
+	hasher       *hasher
 	marks        *marks
 	rejected     int
 	opt          Options
@@ -77,7 +77,7 @@ func newSearcher(table string, v int, bound int64, opt Options) (*searcher, erro
 		maxMarks = opt.maxMarks
 	}
 	s := &searcher{table: table, v: v, bound: bound, rules: rules, first: max(baseEnd, 1), stride: stride,
-		chunk: defaultChunk, cfg: opt.Config, hash: opt.hash, marks: newMarks(), opt: opt}
+		chunk: defaultChunk, cfg: opt.Config, hasher: newHasher(v, opt.hash), marks: newMarks(), opt: opt}
 	if opt.chunk > 0 {
 		s.chunk = opt.chunk
 	}

@@ -35,8 +35,12 @@ type Mark struct {
 var ErrSearchState = errors.New("proof: invalid search state")
 
 // searchStateMagic starts the binary encoding of a SearchState, with its
-// version.
-const searchStateMagic = "GRUNDYPROOFSRCH1"
+// version. Version 1 states hold marks keyed as the tracker did before
+// it kept no sets (2026-11-26): their keys are not this version's.
+const (
+	searchStateMagic   = "GRUNDYPROOFSRCH2"
+	searchStateMagicV1 = "GRUNDYPROOFSRCH1"
+)
 
 // state is the search's state with its sweep at sw.
 func (s *searcher) state(sw band.State) *SearchState {
@@ -105,7 +109,11 @@ func (st *SearchState) MarshalBinary() ([]byte, error) {
 // and sizes; whether it belongs to a search is for Search to say.
 func (st *SearchState) UnmarshalBinary(b []byte) error {
 	r := reader{b: b}
-	if string(r.bytes(len(searchStateMagic))) != searchStateMagic {
+	switch string(r.bytes(len(searchStateMagic))) {
+	case searchStateMagic:
+	case searchStateMagicV1:
+		return fmt.Errorf("%w: saved by an earlier version, whose keys of the states this one does not use: start the search afresh", ErrSearchState)
+	default:
 		return fmt.Errorf("%w: not a search state", ErrSearchState)
 	}
 	table := string(r.bytes(r.length(1)))

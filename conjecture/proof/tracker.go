@@ -1,6 +1,10 @@
 package proof
 
-import "github.com/grundy-lab/grundy/engine/band"
+import (
+	"fmt"
+
+	"github.com/grundy-lab/grundy/engine/band"
+)
 
 // hashBase is the odd multiplier of the state's key: a column c holding
 // the set S adds h(S)·hashBase^c to the sum, and the sum times
@@ -8,119 +12,129 @@ import "github.com/grundy-lab/grundy/engine/band"
 // diagonal. Being odd, it has an inverse modulo 2⁶⁴.
 const hashBase = 0x9E3779B97F4A7C15
 
-// tracker follows the column sets of values ≤ V from the streamed rows,
-// the way the band state holds them, and keeps a key of the state before
-// the next row relative to that row, in O(1) a cell: the hash of a set is
-// the sum of the keys of its values (0 for the empty set, so that columns
-// not yet reached and reached but empty count the same, as they are the
-// same), so a cell of value k in column c adds key(k)·hashBase^c. It
-// finds candidates only: equal keys say nothing until the states are
-// compared exactly.
-type tracker struct {
-	words   int
-	full    []uint64
-	next    int64    // the next row
-	lo      int64    // every column below lo is full
-	sets    []uint64 // the columns lo, lo+1, …, words words each
-	pows    []uint64 // hashBase^c of each held column c
+// trackReach bounds how far from the diagonal a cell may lie for the key
+// to follow it: |y − x| < trackReach. The cells of value at most V of the
+// band tables lie within V+1 of it (V ≤ 1023); a cell beyond stops the
+// search with an error, never a key that misses a repeat.
+const trackReach = 1 << 11
+
+// hasher holds what the keys of a search's states are made of: the key of
+// each value, their sum (the hash of a full column), and hashBase^d for the
+// offsets d of a cell from the diagonal. It is only read once made, by the
+// band's workers at once (rows).
+type hasher struct {
 	keys    []uint64 // the key of each value 0 … V
-	fullKey uint64   // the hash of a full column: the sum of keys
-	sum     uint64   // Σ h(set of c)·hashBase^c over the held columns
-	inv     uint64   // hashBase^−next
+	fullKey uint64
+	offsets []uint64 // hashBase^d at d + trackReach, for −trackReach < d < trackReach
 }
 
-// newTracker starts before row 0 with no column reached; valueKey replaces
-// the values' keys (mix of the value) when set, in tests.
-func newTracker(v int, valueKey func(int) uint64) *tracker {
-	t := &tracker{words: v/64 + 1, inv: 1, keys: make([]uint64, v+1)}
-	t.full = make([]uint64, t.words)
-	for k := range t.full {
-		t.full[k] = ^uint64(0)
-		if k == v/64 {
-			t.full[k] = ^uint64(0) >> (63 - v%64)
-		}
-	}
-	for k := range t.keys {
+// newHasher makes the hasher of V; valueKey replaces the values' keys
+// (mix of the value) when set, in tests.
+func newHasher(v int, valueKey func(int) uint64) *hasher {
+	h := &hasher{keys: make([]uint64, v+1), offsets: make([]uint64, 2*trackReach)}
+	for k := range h.keys {
 		if valueKey != nil {
-			t.keys[k] = valueKey(k)
+			h.keys[k] = valueKey(k)
 		} else {
-			t.keys[k] = mix(uint64(k) + 0x632BE59BD9B4E019)
+			h.keys[k] = mix(uint64(k) + 0x632BE59BD9B4E019)
 		}
-		t.fullKey += t.keys[k]
+		h.fullKey += h.keys[k]
 	}
-	return t
-}
-
-// trackerAt starts before row st.Next, in the band state st.
-func trackerAt(st band.State, valueKey func(int) uint64) *tracker {
-	t := newTracker(st.V, valueKey)
-	t.next, t.lo = st.Next, st.Lo
-	t.inv = powMod(inverseBase, uint64(st.Next))
-	pow := powMod(hashBase, uint64(st.Lo))
-	for c := range st.Columns() {
-		set := st.Sets[c*st.Words : c*st.Words+t.words]
-		t.sets = append(t.sets, set...)
-		t.pows = append(t.pows, pow)
-		for k, key := range t.keys {
-			if set[k>>6]&(1<<(k&63)) != 0 {
-				t.sum += key * pow
-			}
-		}
+	pow := powMod(inverseBase, trackReach)
+	for d := range h.offsets {
+		h.offsets[d] = pow
 		pow *= hashBase
 	}
-	return t
+	return h
 }
 
-// row takes the cells of row t.next with value ≤ V: columns ys, values vals.
-func (t *tracker) row(ys []int64, vals []int32) {
-	for i, y := range ys {
-		c := int(y - t.lo)
-		if c < 0 {
-			continue // a full column gains nothing
-		}
-		for len(t.pows) <= c {
-			pow := uint64(1)
-			if k := len(t.pows); k > 0 {
-				pow = t.pows[k-1] * hashBase
-			} else {
-				pow = powMod(hashBase, uint64(t.lo))
+// rows is band.Config.RowHash: it writes to hashes each row's cells'
+// share of the state's sum, Σ key(v)·hashBase^y over its cells (y, v).
+func (h *hasher) rows(r band.Rows, hashes []uint64) error {
+	pow := powMod(hashBase, uint64(r.X0))
+	for i := range r.Len() {
+		x := r.X0 + int64(i)
+		var sum uint64
+		for k := r.Start[i]; k < r.Start[i+1]; k++ {
+			d := r.Y[k] - x
+			if d <= -trackReach || d >= trackReach {
+				return fmt.Errorf("cell (%d, %d) lies %d columns from the diagonal: the search follows cells within %d", x, r.Y[k], d, trackReach-1)
 			}
-			t.pows = append(t.pows, pow)
-			t.sets = append(t.sets, make([]uint64, t.words)...)
+			sum += h.keys[r.Value[k]] * h.offsets[d+trackReach]
 		}
-		m := vals[i]
-		t.sets[c*t.words+int(m>>6)] |= 1 << (m & 63)
-		t.sum += t.keys[m] * t.pows[c]
+		hashes[i] = sum * pow
+		pow *= hashBase
 	}
-	first := 0
-	for first < len(t.pows) && t.isFull(t.sets[first*t.words:(first+1)*t.words]) {
-		t.sum -= t.fullKey * t.pows[first]
-		first++
+	return nil
+}
+
+// tracker keeps a key of the band state before its next row relative to
+// that row, in O(1) a row from the rows' hashes (hasher.rows, on the
+// band's workers): the sum
+//
+//	S = Σ (h(set of c) − h(full set))·hashBase^c over the columns c < next + trackReach,
+//
+// h(S) the sum of the keys of the values in S, times hashBase^−next. A
+// full column counts 0, and so do the columns left of the state's first
+// (all full); the empty ones count −h(full set), up to a fixed distance
+// right of next, past every cell so far: so the key of a state is the
+// same wherever along the diagonal it stands, with no set to keep. A row
+// adds its cells' share and opens the column trackReach right of it. The
+// key finds candidates only: equal keys say nothing until the states are
+// compared exactly.
+type tracker struct {
+	*hasher
+	next int64
+	sum  uint64 // S
+	open uint64 // hashBase^(next + trackReach), the column the next row opens
+	inv  uint64 // hashBase^−next
+}
+
+// trackerAt starts before row st.Next, in the band state st, which must
+// hold no column trackReach or more right of st.Next.
+func trackerAt(st band.State, h *hasher) (*tracker, error) {
+	end := st.Next + trackReach
+	if last := st.Lo + int64(st.Columns()); last > end {
+		return nil, fmt.Errorf("the state before row %d holds columns up to %d: the search follows columns within %d of the next row", st.Next, last-1, trackReach)
 	}
-	if first > 0 {
-		t.sets = append(t.sets[:0], t.sets[first*t.words:]...)
-		t.pows = append(t.pows[:0], t.pows[first:]...)
-		t.lo += int64(first)
+	t := &tracker{hasher: h, next: st.Next, open: powMod(hashBase, uint64(end)), inv: powMod(inverseBase, uint64(st.Next))}
+	pow := powMod(hashBase, uint64(st.Lo))
+	for c := range end - st.Lo {
+		var setKey uint64
+		if c < int64(st.Columns()) {
+			set := st.Sets[c*int64(st.Words) : (c+1)*int64(st.Words)]
+			for k, key := range h.keys {
+				if set[k>>6]&(1<<(k&63)) != 0 {
+					setKey += key
+				}
+			}
+		}
+		t.sum += (setKey - h.fullKey) * pow
+		pow *= hashBase
 	}
+	return t, nil
+}
+
+// add takes row t.next, of hash rowHash (hasher.rows).
+func (t *tracker) add(rowHash uint64) {
+	t.sum += rowHash - t.fullKey*t.open
+	t.open *= hashBase
 	t.next++
 	t.inv *= inverseBase
 }
 
-// isFull reports whether set holds all of 0 … V.
-func (t *tracker) isFull(set []uint64) bool {
-	for k, f := range t.full {
-		if set[k] != f {
-			return false
-		}
-	}
-	return true
+// row takes row t.next, whose cells of value ≤ V are at columns ys with
+// values vals, hashing it here: for sweeps without RowHash (tests).
+func (t *tracker) row(ys []int64, vals []int32) error {
+	var hash [1]uint64
+	err := t.rows(band.Rows{X0: t.next, Start: []int32{0, int32(len(ys))}, Y: ys, Value: vals}, hash[:])
+	t.add(hash[0])
+	return err
 }
 
 // key is the hash of the state before row t.next relative to that row:
 // equal for a state and the same state moved down the diagonal.
-func (t *tracker) key() uint64 {
-	return t.sum*t.inv ^ mix(uint64(t.lo-t.next))
-}
+func (t *tracker) key() uint64 { return t.sum * t.inv }
 
 // inverseBase is hashBase^−1 modulo 2⁶⁴, by Newton's iteration: each step
 // doubles the correct low bits of an inverse of an odd number.

@@ -10,6 +10,8 @@ type Rows struct {
 	Start []int32
 	Y     []int64
 	Value []int32
+	// Hash holds Config.RowHash's value of each row; nil without it.
+	Hash []uint64
 }
 
 // Len is the number of rows.
@@ -33,14 +35,20 @@ type bandState struct {
 	cellN   []int32
 	cells   []uint64
 	out     Rows
+	// rowHash is Config.RowHash, hashes its values, hashErr its error.
+	rowHash func(Rows, []uint64) error
+	hashes  []uint64
+	hashErr error
 }
 
 // packCell is the cell of window column c and value m as bandState keeps it.
 func packCell(c, m int) uint64 { return uint64(c)<<32 | uint64(uint32(m)) }
 
 // newBandState allocates a band of up to tile rows.
-func newBandState(tile, words, cellCap int) *bandState {
+func newBandState(tile, words, cellCap int, rowHash func(Rows, []uint64) error) *bandState {
 	return &bandState{
+		rowHash: rowHash,
+		hashes:  make([]uint64, tile),
 		words:   words,
 		rowSets: make([]uint64, tile*words),
 		done:    make([]bool, tile),
@@ -77,7 +85,8 @@ func (st *bandState) finish(i int) {
 	st.open--
 }
 
-// gather puts the band's cells, row after row, into st.out.
+// gather puts the band's cells, row after row, into st.out, and the rows'
+// hashes with Config.RowHash.
 func (st *bandState) gather() {
 	out := &st.out
 	out.X0 = st.x0
@@ -94,6 +103,10 @@ func (st *bandState) gather() {
 		unpackCells(ys[start[i]:start[i+1]], values[start[i]:start[i+1]], st.cells[i*st.cellCap:], lo)
 	}
 	out.Start, out.Y, out.Value = start, ys, values
+	if st.rowHash != nil {
+		out.Hash = st.hashes[:st.rows]
+		st.hashErr = st.rowHash(*out, out.Hash)
+	}
 }
 
 // unpackCells writes the columns (plus lo) and values of the first

@@ -52,6 +52,13 @@ type Config struct {
 	// Segment is the rows swept with one window; 0 means DefaultSegment.
 	// Run stops only between segments.
 	Segment int
+	// RowHash, if set, is called with each band of rows once unpacked, on
+	// the worker that swept it (bands at once on several workers), to
+	// write one value a row to hashes (len r.Len()); the caller finds them
+	// in Rows.Hash. It takes per-row work off the caller's goroutine, such
+	// as the key the proof search looks up at every row. Its error stops
+	// the sweep.
+	RowHash func(r Rows, hashes []uint64) error
 	// margin is the room, in columns, a segment's window has beyond its
 	// last row; 0 means 4(V+2)+Tile. Tests shrink it to exercise the retry
 	// of a segment whose rows ran out of window.
@@ -195,7 +202,7 @@ func (sw *Sweeper) segment(end int64, emit func(Rows) error) error {
 // bandStates returns k band states, made on first use.
 func (sw *Sweeper) bandStates(k int) []*bandState {
 	for len(sw.states) < k {
-		sw.states = append(sw.states, newBandState(sw.cfg.Tile, sw.win.words, sw.v+1+len(sw.base)))
+		sw.states = append(sw.states, newBandState(sw.cfg.Tile, sw.win.words, sw.v+1+len(sw.base), sw.cfg.RowHash))
 	}
 	return sw.states[:k]
 }
@@ -219,6 +226,9 @@ func (sw *Sweeper) baseRows(start, end int64, emit func(Rows) error) error {
 		}
 		if x >= sw.next {
 			st.gather()
+			if st.hashErr != nil {
+				return st.hashErr
+			}
 			if err := emit(st.out); err != nil {
 				return err
 			}
@@ -444,6 +454,9 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 			delete(pending, nextEmit)
 			nextEmit++
 			if st.x0+int64(st.rows) > sw.next {
+				if emitErr = st.hashErr; emitErr != nil {
+					break
+				}
 				if emitErr = emit(st.out); emitErr != nil {
 					break
 				}

@@ -1,0 +1,60 @@
+package proof
+
+import (
+	"context"
+	"testing"
+
+	"github.com/grundy-lab/grundy/engine/band"
+)
+
+// TestTrackerFollowsTheState sweeps with a cursor, whose key the band's
+// workers hash row by row, and compares it at every stop with the key
+// made afresh from the band state there: the sum the rows keep must be
+// the sum the definition gives, for every served table, for a stop inside
+// the rows of base cells too.
+func TestTrackerFollowsTheState(t *testing.T) {
+	ctx := context.Background()
+	for _, table := range []string{"nim", "g1", "gneg1", "gstarneg1", "passnim"} {
+		for _, v := range []int{0, 3, 40} {
+			s, err := newSearcher(table, v, 100000, Options{Config: band.Config{Workers: 2, Segment: 300}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := s.cursorAt(band.State{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, stop := range []int64{1, 2, 5, 300, 301, 1000, 4097, 20000} {
+				if err := c.run(ctx, stop, nil); err != nil {
+					t.Fatal(err)
+				}
+				fresh, err := trackerAt(c.sw.State(), s.hasher)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.tr.next != stop || c.tr.key() != fresh.key() {
+					t.Fatalf("%s V=%d before row %d: the rows' key %x, the state's %x", table, v, stop, c.tr.key(), fresh.key())
+				}
+			}
+		}
+	}
+}
+
+// TestTrackerRefusesFarCells: a cell or a state column trackReach or more
+// from the diagonal is an error, not a key that misses it.
+func TestTrackerRefusesFarCells(t *testing.T) {
+	h := newHasher(3, nil)
+	var hashes [1]uint64
+	for _, y := range []int64{100 + trackReach, 100 - trackReach} {
+		if err := h.rows(band.Rows{X0: 100, Start: []int32{0, 1}, Y: []int64{y}, Value: []int32{1}}, hashes[:]); err == nil {
+			t.Errorf("a cell at (100, %d) was hashed", y)
+		}
+	}
+	if err := h.rows(band.Rows{X0: 100, Start: []int32{0, 1}, Y: []int64{100 + trackReach - 1}, Value: []int32{1}}, hashes[:]); err != nil {
+		t.Errorf("a cell within reach: %v", err)
+	}
+	st := band.State{Next: 10, Lo: 10 + trackReach, V: 3, Words: 4, Sets: make([]uint64, 4)}
+	if _, err := trackerAt(st, h); err == nil {
+		t.Error("a state column beyond reach was taken")
+	}
+}
