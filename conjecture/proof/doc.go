@@ -39,7 +39,8 @@
 // Search sweeps with n = Infinity (FarSide beyond the rows Check
 // reaches), which stands for the infinite table: its rows fill long before
 // column n, so it never looks beyond its window. It keeps a hash (key) of
-// the state relative to the next row, updated with every cell, and the
+// the state relative to the next row, updated with one hash a row that the
+// band's workers compute (tracker, band.Config.RowHash), and the
 // keys of every D-th row only (marks), so its memory does not grow with
 // the rows; a key match is only a candidate: two sweeps in lockstep then
 // compare the states exactly (band.State.Repeats), and a match of keys
