@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
+	"github.com/grundy-lab/grundy/results/valuesds"
+)
+
+// TestSignalPatternRunAndResume sends SIGINT and SIGTERM to the real binary
+// at random moments of -patterns runs, with -write none and -write values,
+// resuming each time until a run finishes: every interrupted run must exit
+// 1 saying the command that resumes, whether it was proving, sweeping or
+// searching, and the finished run must write the pattern files (JSON,
+// Markdown and proof certificate) of an uninterrupted run byte for byte,
+// its -out directory aside, and the same values dataset, leaving no state
+// file or spill directory. (-patterns used to refuse -resume and lose the
+// run.)
+func TestSignalPatternRunAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and signals it")
+	}
+	bin := buildCompute(t)
+	const id = "gneg1"
+	// Writing the values dataset takes most of a run: a smaller n keeps
+	// the two runs about as long, 31 and 16 blocks of 2¹⁶ rows.
+	for _, tc := range []struct {
+		write string
+		n     int64
+	}{{"none", 2000000}, {"values", 1000000}} {
+		write, n := tc.write, tc.n
+		t.Run(write, func(t *testing.T) {
+			args := []string{"-table", id, "-n", fmt.Sprint(n), "-write", write, "-values", "0-60",
+				"-patterns", "-prove-bound", "20000", "-checkpoint", "1h", "-quiet"}
+			whole := t.TempDir()
+			began := time.Now()
+			run, stderr := startCompute(t, bin, append(args, "-out", whole)...)
+			if err := run.Wait(); err != nil {
+				t.Fatalf("the uninterrupted run: %v: %s", err, stderr)
+			}
+			// As in TestSignalBandRunAndResume: random moments of a run
+			// as long as the uninterrupted one, later with every attempt.
+			full := time.Since(began)
+			dir := t.TempDir()
+			rng := rand.New(rand.NewSource(int64(len(write))))
+			var landed []string
+			for attempt := 0; ; attempt++ {
+				if attempt == 40 {
+					t.Fatalf("no run finished in %d attempts", attempt)
+				}
+				cmd, stderr := startCompute(t, bin, append(args, "-out", dir, "-resume")...)
+				done := make(chan error, 1)
+				go func() { done <- cmd.Wait() }()
+				sig := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM}[attempt%2]
+				select {
+				case err := <-done:
+					if err != nil {
+						t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr)
+					}
+				case <-time.After(full * time.Duration(3+rng.Intn(25)+5*attempt) / 100):
+					cmd.Process.Signal(sig)
+					err := <-done
+					if err == nil { // it finished as the signal came
+						break
+					}
+					if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "to go on: compute ") {
+						t.Fatalf("%v at attempt %d: exit %d, %s", sig, attempt, code, stderr)
+					}
+					landed = append(landed, phase(stderr.String()))
+					continue
+				}
+				break
+			}
+			t.Logf("%d signals: %v", len(landed), landed)
+			if len(landed) < 3 {
+				t.Errorf("only %d signals landed before the run was done; the test needs a larger n", len(landed))
+			}
+			jsonName, mdName := patternfiles.Names(id, n)
+			for _, name := range []string{jsonName, mdName, id + "_n" + fmt.Sprint(n) + ".proof.json"} {
+				want := readOut(t, whole, name)
+				if got := readOut(t, dir, name); !bytes.Equal(got, want) {
+					t.Errorf("%s after %d signals differs from the uninterrupted run's", name, len(landed))
+				}
+			}
+			if write == "values" {
+				got, want := datasetSum(t, filepath.Join(dir, valuesds.DirName(id, n))), datasetSum(t, filepath.Join(whole, valuesds.DirName(id, n)))
+				if got.CellsSHA256 != want.CellsSHA256 || got.Cells != want.Cells {
+					t.Errorf("after %d signals: %d cells, %s; uninterrupted: %d, %s", len(landed), got.Cells, got.CellsSHA256, want.Cells, want.CellsSHA256)
+				}
+			}
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range entries {
+				if strings.HasPrefix(e.Name(), ".") {
+					t.Errorf("left behind: %s", e.Name())
+				}
+			}
+		})
+	}
+}
+
+// readOut reads the file name of the -out directory dir, the directory's
+// path, which the files name, replaced by "OUT".
+func readOut(t *testing.T, dir, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.ReplaceAll(b, []byte(dir), []byte("OUT"))
+}
+
+// phase names where an interrupted run stopped, from its message.
+func phase(stderr string) string {
+	switch {
+	case strings.Contains(stderr, "while proving"):
+		return "proving"
+	case strings.Contains(stderr, "while searching"):
+		return "searching"
+	}
+	return "sweeping"
+}
