@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/grundy-lab/grundy/cmd/internal/bandrun"
@@ -88,16 +89,19 @@ func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout
 		fmt.Fprintf(stdout, "%-10s no repeated band state within %d rows, even for V = 0: nothing proved\n", r.ID, opts.proveBound)
 	}
 	return &bandrun.PatternSearch{Workers: min(opts.cfg.Workers, 2), Proofs: proved.Proofs,
-		Options: pattern.Options{MaxExceptions: maxListedExceptions}}, nil
+		Options: pattern.Options{MaxExceptions: maxListedExceptions},
+		Write: func(res bandrun.PatternResult) error {
+			from := provenance.New("compute", cli.Version(), freshArgs(opts.args))
+			_, _, err := patternfiles.Write(opts.out, r, int64(opts.n), res.Results, &from)
+			return err
+		}}, nil
 }
 
-// writePatterns writes the pattern search's files and prints their summary.
-func writePatterns(r tables.Ruleset, opts options, res *bandrun.PatternResult, stdout io.Writer) error {
-	from := provenance.New("compute", cli.Version(), freshArgs(opts.args))
-	jsonPath, mdPath, err := patternfiles.Write(opts.out, r, int64(opts.n), res.Results, &from)
-	if err != nil {
-		return err
-	}
+// printPatterns prints the summary of the pattern search's files, written
+// by the run (bandrun.PatternSearch.Write).
+func printPatterns(r tables.Ruleset, opts options, res *bandrun.PatternResult, stdout io.Writer) {
+	jsonName, mdName := patternfiles.Names(r.ID, int64(opts.n))
+	jsonPath, mdPath := filepath.Join(opts.out, jsonName), filepath.Join(opts.out, mdName)
 	count := map[pattern.Status]int{}
 	for _, v := range res.Results {
 		count[v.Status]++
@@ -106,7 +110,6 @@ func writePatterns(r tables.Ruleset, opts options, res *bandrun.PatternResult, s
 		"index %.1f MB compressed (%.1f MB spilled) of %.1f MB; search %.1fs; %s %s\n",
 		r.ID, opts.values, count[pattern.Proved], count[pattern.Stable], count[pattern.Tentative], count[pattern.Unstable], count[pattern.None],
 		float64(res.Index.Compressed)/1e6, float64(res.Index.Spilled)/1e6, float64(res.Index.Raw)/1e6, res.Seconds, jsonPath, mdPath)
-	return nil
 }
 
 // freshArgs is args without -resume: a resumed run writes the files of a

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/results/valuesds"
 )
 
 // PatternSearch is the pattern search of a band run (Job.Patterns): every
@@ -27,6 +28,11 @@ type PatternSearch struct {
 	Proofs map[int]pattern.Proof
 	// Progress, if set, is told the values searched and the values in all.
 	Progress func(done, total int)
+	// Write, if set, writes the search's files once it is done, before the
+	// values dataset is published and the state file removed: a run killed
+	// before it resumes and writes them again, one killed after it finds
+	// them written (patternsPublished).
+	Write func(PatternResult) error
 }
 
 // PatternResult is what the pattern search of a run found.
@@ -126,6 +132,29 @@ func (r *runner) beforeSearch() bool {
 func (r *runner) searchInterrupted() error {
 	return fmt.Errorf("%w while searching the patterns: the state at row %d is saved in %s; "+
 		"rerun with -resume to go on from there", ErrInterrupted, r.fileRow, r.statePath)
+}
+
+// write writes the search's files with ps.Write, if set.
+func (ps *PatternSearch) write(res PatternResult) error {
+	if ps.Write == nil {
+		return nil
+	}
+	return ps.Write(res)
+}
+
+// patternsPublished says that a -patterns run with a values dataset was
+// killed after it published the dataset (no partial directory is left)
+// and before it removed its state file (a -patterns state of this run):
+// it wrote its pattern files first (PatternSearch.Write), so the run is
+// complete if the dataset is. Any other complete dataset, one that a run
+// without -patterns wrote say, is computed again with the patterns.
+func (j Job) patternsPublished(statePath string, head checkpoint) bool {
+	partial := valuesds.PartialDir(filepath.Join(j.Out, valuesds.DirName(j.Table.ID, j.N)))
+	if _, err := os.Lstat(partial); !errors.Is(err, os.ErrNotExist) {
+		return false
+	}
+	_, _, err := loadCheckpoint(statePath, head)
+	return err == nil
 }
 
 // searchPatterns finishes the index and searches every value, applying

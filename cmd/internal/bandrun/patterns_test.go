@@ -140,3 +140,76 @@ func TestPatternStateRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternRunKilledAfterPublishing: the pattern files are written while
+// the state file still stands, before the values dataset is published; a
+// run killed after publishing it, its state file left (copied back here),
+// is found complete by -resume, which removes the state and the journal
+// and writes nothing again. A complete dataset beside the partial one of
+// an interrupted -patterns run, or a complete dataset without a -patterns
+// state, is computed again instead.
+func TestPatternRunKilledAfterPublishing(t *testing.T) {
+	dir := t.TempDir()
+	job := patternJob(t, dir, true)
+	statePath := filepath.Join(dir, StateFileName("gneg1", 8000))
+	writes := 0
+	job.Patterns.Write = func(PatternResult) error {
+		writes++
+		if _, err := os.Stat(statePath); err != nil {
+			t.Errorf("the pattern files are written after the state file is removed: %v", err)
+		}
+		if _, err := os.Stat(valuesds.PartialDir(filepath.Join(dir, valuesds.DirName("gneg1", 8000)))); err != nil {
+			t.Errorf("the pattern files are written after the dataset is published: %v", err)
+		}
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	job.onRows = func(last int64) {
+		if last >= 7999 {
+			cancel()
+		}
+	}
+	if _, err := Run(ctx, job); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("want an interruption, got %v", err)
+	}
+	saved, err := os.ReadFile(statePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job.onRows, job.Resume = nil, true
+
+	// A complete dataset (of an earlier run) beside the partial one.
+	other := patternJob(t, t.TempDir(), true)
+	other.Patterns = nil
+	if _, err := Run(context.Background(), other); err != nil {
+		t.Fatal(err)
+	}
+	complete := valuesds.DirName("gneg1", 8000)
+	if err := os.Rename(filepath.Join(other.Out, complete), filepath.Join(dir, complete)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), job)
+	if err != nil || res.Complete || res.Patterns == nil || writes != 1 {
+		t.Fatalf("a complete dataset beside a partial one: %+v, %v, %d writes; want the run resumed and its files written", res, err, writes)
+	}
+
+	// Killed after publishing, before removing the state file.
+	if err := os.WriteFile(statePath, saved, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(spillDir(job), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	res, err = Run(context.Background(), job)
+	if err != nil || !res.Complete || writes != 1 {
+		t.Fatalf("killed after publishing: %+v, %v, %d writes; want the run complete, nothing written again", res, err, writes)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
+	}
+
+	// A complete dataset and no state of a -patterns run.
+	if res, err = Run(context.Background(), job); err != nil || res.Complete || writes != 2 {
+		t.Fatalf("no state file: %+v, %v, %d writes; want the patterns searched again", res, err, writes)
+	}
+}

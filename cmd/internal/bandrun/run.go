@@ -146,7 +146,7 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	if err := job.checkPatterns(); err != nil {
 		return Result{}, err
 	}
-	if done, ok := job.complete(ctx, statePath); ok {
+	if done, ok := job.complete(ctx, statePath, head); ok {
 		return done, nil
 	}
 	r, err := start(job, rules, cfg, statePath, head)
@@ -241,10 +241,11 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 // of this run's table, n, values and rows, by either sweep; the state file
 // and partial directory that a kill after its publication left are
 // removed): the run is done. Another or a damaged dataset is computed
-// again, and replaced when the new one is complete; so is a run searching
-// patterns, whose files are written after the dataset.
-func (j Job) complete(ctx context.Context, statePath string) (Result, bool) {
-	if !j.Resume || !j.WriteValues || j.Patterns != nil {
+// again, and replaced when the new one is complete; so is the dataset of
+// a run searching patterns, unless that run published it
+// (patternsPublished).
+func (j Job) complete(ctx context.Context, statePath string, head checkpoint) (Result, bool) {
+	if !j.Resume || !j.WriteValues || (j.Patterns != nil && !j.patternsPublished(statePath, head)) {
 		return Result{}, false
 	}
 	dir := filepath.Join(j.Out, valuesds.DirName(j.Table.ID, j.N))
@@ -256,6 +257,9 @@ func (j Job) complete(ctx context.Context, statePath string) (Result, bool) {
 	}
 	if m == nil {
 		return Result{}, false
+	}
+	if j.Patterns != nil {
+		os.RemoveAll(spillDir(j))
 	}
 	return Result{Cells: m.Cells, Sum: m.CellsSHA256, Path: dir, Seconds: m.Seconds, Complete: true}, true
 }
@@ -403,6 +407,9 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 		}
 		pr.Seconds = time.Since(searched).Seconds()
 		res.Patterns = &pr
+		if err := job.Patterns.write(pr); err != nil {
+			return Result{}, err
+		}
 	}
 	if r.values != nil {
 		if err := r.values.Commit(valuesds.Final{Workers: job.Workers, Seconds: res.Seconds}); err != nil {
