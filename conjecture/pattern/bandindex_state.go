@@ -80,7 +80,7 @@ func (b *BandIndex) encodeOpen(rows int) ([]byte, error) {
 			raw = binary.LittleEndian.AppendUint16(raw, uint16(d))
 		}
 	}
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1))
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
 	if err != nil {
 		return nil, fmt.Errorf("pattern: band index: %w", err)
 	}
