@@ -3,13 +3,10 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
 	"github.com/grundy-lab/grundy/results/valuesds"
@@ -41,43 +38,13 @@ func TestSignalPatternRunAndResume(t *testing.T) {
 			args := []string{"-table", id, "-n", fmt.Sprint(n), "-write", write, "-values", "0-60",
 				"-patterns", "-prove-bound", "20000", "-checkpoint", "1h", "-quiet"}
 			whole := t.TempDir()
-			began := time.Now()
-			run, stderr := startCompute(t, bin, append(args, "-out", whole)...)
-			if err := run.Wait(); err != nil {
-				t.Fatalf("the uninterrupted run: %v: %s", err, stderr)
-			}
+			full := uninterruptedRun(t, bin, append(args, "-out", whole)...)
 			// As in TestSignalBandRunAndResume: random moments of a run
 			// as long as the uninterrupted one, later with every attempt.
-			full := time.Since(began)
 			dir := t.TempDir()
-			rng := rand.New(rand.NewSource(int64(len(write))))
 			var landed []string
-			for attempt := 0; ; attempt++ {
-				if attempt == 40 {
-					t.Fatalf("no run finished in %d attempts", attempt)
-				}
-				cmd, stderr := startCompute(t, bin, append(args, "-out", dir, "-resume")...)
-				done := make(chan error, 1)
-				go func() { done <- cmd.Wait() }()
-				sig := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM}[attempt%2]
-				select {
-				case err := <-done:
-					if err != nil {
-						t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr)
-					}
-				case <-time.After(full * time.Duration(3+rng.Intn(25)+5*attempt) / 100):
-					cmd.Process.Signal(sig)
-					err := <-done
-					if err == nil { // it finished as the signal came
-						break
-					}
-					if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "to go on: compute ") {
-						t.Fatalf("%v at attempt %d: exit %d, %s", sig, attempt, code, stderr)
-					}
-					landed = append(landed, phase(stderr.String()))
-					continue
-				}
-				break
+			for _, stderr := range signalUntilDone(t, bin, append(args, "-out", dir, "-resume"), full, int64(len(write)), 25, 5) {
+				landed = append(landed, phase(stderr))
 			}
 			t.Logf("%d signals: %v", len(landed), landed)
 			if len(landed) < 3 {
