@@ -131,14 +131,15 @@ func ResumeBandIndex(n int64, lo, hi int, opt BandIndexOptions, st BandIndexStat
 	return b, b.start()
 }
 
-// decodeOpen fills the open chunk with the rows rows of open.
+// decodeOpen fills the open chunk with the rows rows of open, decoding no
+// more than a chunk's bytes (and a zstd window) whatever the frame claims.
 func (b *BandIndex) decodeOpen(open []byte, rows int) error {
-	dec, err := newDecoder()
+	values := b.hi - b.lo + 1
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(uint64(2*b.opt.ChunkRows*values)+1<<20))
 	if err != nil {
-		return err
+		return fmt.Errorf("pattern: band index: %w", err)
 	}
 	defer dec.Close()
-	values := b.hi - b.lo + 1
 	raw, err := dec.DecodeAll(open, nil)
 	if err != nil {
 		return fmt.Errorf("pattern: band index: the state's open chunk does not decompress: %w", err)

@@ -2,6 +2,8 @@ package pattern_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -176,4 +178,56 @@ func TestBandIndexStateRefused(t *testing.T) {
 			t.Logf("%s: %v", tc.name, err)
 		}
 	}
+}
+
+// FuzzResumeBandIndex resumes an index from arbitrary journal bytes and an
+// arbitrary open chunk and row count, the state signed with the journal's
+// true SHA-256 so that the records themselves are read: outside input on
+// disk. It must refuse or resume, never panic nor allocate beyond a chunk;
+// an index it resumes takes the remaining rows or refuses them. The seeds
+// are a real journal and state, and edge cases.
+func FuzzResumeBandIndex(f *testing.F) {
+	const n, lo, hi, chunk = 300, 0, 3, 64
+	rows := sweptRows(f, "gneg1", n, hi)
+	journal := filepath.Join(f.TempDir(), "chunks")
+	b, err := pattern.NewBandIndex(n, lo, hi, pattern.BandIndexOptions{ChunkRows: chunk, MemoryBudget: 50, Journal: journal})
+	if err != nil {
+		f.Fatal(err)
+	}
+	feed(f, b, rows, 0, 150)
+	st, err := b.StateAt(150)
+	if err != nil {
+		f.Fatal(err)
+	}
+	b.Close()
+	good, err := os.ReadFile(journal)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good[:st.JournalBytes], st.Open, st.Rows)
+	f.Add([]byte{}, []byte{}, int64(0))
+	f.Add([]byte{0xff, 0xff, 0xff, 0x7f}, st.Open, int64(64))
+	f.Add(good, []byte{0x28, 0xb5, 0x2f, 0xfd}, int64(301))
+	f.Fuzz(func(t *testing.T, data, open []byte, resumeAt int64) {
+		path := filepath.Join(t.TempDir(), "chunks")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(data)
+		state := pattern.BandIndexState{N: n, Lo: lo, Hi: hi, ChunkRows: chunk, Rows: resumeAt,
+			JournalBytes: int64(len(data)), JournalSHA256: hex.EncodeToString(sum[:]), Open: open}
+		r, err := pattern.ResumeBandIndex(n, lo, hi, pattern.BandIndexOptions{ChunkRows: chunk, MemoryBudget: 50, Journal: path}, state)
+		if err != nil {
+			return
+		}
+		defer r.Close()
+		for _, row := range rows[resumeAt:] {
+			if r.Row(row.x, row.ys, row.vals) != nil {
+				return
+			}
+		}
+		if r.Finish() == nil {
+			r.SearchAll(context.Background(), pattern.Options{}, 1, nil)
+		}
+	})
 }
