@@ -59,7 +59,8 @@ type BandIndexOptions struct {
 // chunks compress to a few bytes each.
 //
 // Row is called from one goroutine; Finish ends the rows, after which
-// Search and SearchAll may run concurrently. Close removes the spill file.
+// Search and SearchAll may run concurrently. Close removes the spill file
+// (a journal stays, for ResumeBandIndex).
 type BandIndex struct {
 	n      int64
 	lo, hi int
