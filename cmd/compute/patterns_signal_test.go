@@ -76,6 +76,47 @@ func TestSignalPatternRunAndResume(t *testing.T) {
 	}
 }
 
+// TestKillPatternRunAndResume kills -patterns runs with -write values by
+// SIGKILL at random moments (states saved at every block), resuming each
+// time until a run finishes: every resume must go on, and the finished run
+// must write the pattern files and dataset of an uninterrupted run, leaving
+// no state file or journal.
+func TestKillPatternRunAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills the binary")
+	}
+	bin := buildCompute(t)
+	const id, n = "gneg1", 1000000
+	args := []string{"-table", id, "-n", fmt.Sprint(n), "-write", "values", "-values", "0-60",
+		"-patterns", "-prove-bound", "20000", "-checkpoint", "0", "-quiet"}
+	whole, dir := t.TempDir(), t.TempDir()
+	full := uninterruptedRun(t, bin, append(args, "-out", whole)...)
+	kills := killUntilDone(t, bin, append(args, "-out", dir, "-resume"), 3, int(full.Milliseconds()/25), func() {})
+	t.Logf("%d kills", kills)
+	if kills < 3 {
+		t.Errorf("only %d kills landed before the run was done; the test needs a larger n", kills)
+	}
+	jsonName, mdName := patternfiles.Names(id, n)
+	for _, name := range []string{jsonName, mdName, id + "_n" + fmt.Sprint(n) + ".proof.json"} {
+		if !bytes.Equal(readOut(t, dir, name), readOut(t, whole, name)) {
+			t.Errorf("%s after %d kills differs from the uninterrupted run's", name, kills)
+		}
+	}
+	got, want := datasetSum(t, filepath.Join(dir, valuesds.DirName(id, n))), datasetSum(t, filepath.Join(whole, valuesds.DirName(id, n)))
+	if got.CellsSHA256 != want.CellsSHA256 || got.Cells != want.Cells {
+		t.Errorf("after %d kills: %d cells, %s; uninterrupted: %d, %s", kills, got.Cells, got.CellsSHA256, want.Cells, want.CellsSHA256)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}
+
 // readOut reads the file name of the -out directory dir, the directory's
 // path, which the files name, replaced by "OUT".
 func readOut(t *testing.T, dir, name string) []byte {
