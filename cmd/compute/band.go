@@ -69,9 +69,7 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 		r.ID, opts.n, opts.values, opts.rows[0], opts.rows[1], res.Cells, res.Seconds,
 		float64(computed)/max(res.Seconds, 1e-9), float64(res.Visited)/float64(rows), res.Sum[:16], res.Path, resumed)
 	if res.Patterns != nil {
-		if err := writePatterns(r, opts, res.Patterns, stdout); err != nil {
-			return fmt.Errorf("%s: %w", r.ID, err)
-		}
+		printPatterns(r, opts, res.Patterns, stdout)
 	}
 	if res.Reports != nil {
 		return reportClaims(stdout, r.ID, res.Reports)

@@ -59,27 +59,14 @@ func TestKillAndResume(t *testing.T) {
 func killUntilDone(t *testing.T, bin string, args []string, seed int64, base int, afterKill func()) int {
 	t.Helper()
 	rng := rand.New(rand.NewSource(seed))
-	kills := 0
-	for attempt := 0; ; attempt++ {
-		if attempt == 40 {
-			t.Fatalf("no run finished in %d attempts", attempt)
-		}
-		cmd, stderr := startCompute(t, bin, args...)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr.String())
-			}
-			return kills
-		case <-time.After(time.Duration(base+rng.Intn(4*base)+3*base*attempt) * time.Millisecond):
-			cmd.Process.Kill()
-			<-done
-			kills++
-			afterKill()
-		}
-	}
+	return interruptUntilDone(t, bin, args, func(attempt int) time.Duration {
+		return time.Duration(base+rng.Intn(4*base)+3*base*attempt) * time.Millisecond
+	}, func(_ int, cmd *exec.Cmd, done <-chan error, _ *bytes.Buffer) bool {
+		cmd.Process.Kill()
+		<-done
+		afterKill()
+		return true
+	})
 }
 
 // partialBeyondCheckpoint reports whether the partial file of path holds

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"github.com/grundy-lab/grundy/cmd/internal/bandrun"
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
@@ -55,8 +57,6 @@ func (f patternFlags) apply(opts *options, set map[string]bool) error {
 	switch {
 	case !opts.band:
 		return usagef("-patterns searches the rows of the band sweep: give -sweep band (or auto) with -write none or values, and rook tables")
-	case opts.resume:
-		return usagef("-patterns cannot -resume: the index of the rows swept is not saved; rerun without -resume")
 	case opts.rows != [2]int64{0, int64(opts.n)}:
 		return usagef("-patterns searches every row 0-%d: drop -rows", opts.n)
 	case *f.proveBound < 0:
@@ -75,6 +75,9 @@ func (f patternFlags) apply(opts *options, set map[string]bool) error {
 func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout io.Writer) (*bandrun.PatternSearch, error) {
 	cfg := band.Config{Workers: opts.cfg.Workers}
 	proved, err := patternfiles.Prove(ctx, r.ID, int64(opts.n), int(opts.values.Hi), opts.proveBound, opts.out, cfg)
+	if err != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("%w while proving the patterns of %s, before the sweep: nothing was saved (%v)", bandrun.ErrInterrupted, r.ID, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("prove the patterns of %s: %w", r.ID, err)
 	}
@@ -87,16 +90,19 @@ func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout
 		fmt.Fprintf(stdout, "%-10s no repeated band state within %d rows, even for V = 0: nothing proved\n", r.ID, opts.proveBound)
 	}
 	return &bandrun.PatternSearch{Workers: min(opts.cfg.Workers, 2), Proofs: proved.Proofs,
-		Options: pattern.Options{MaxExceptions: maxListedExceptions}}, nil
+		Options: pattern.Options{MaxExceptions: maxListedExceptions},
+		Write: func(res bandrun.PatternResult) error {
+			from := provenance.New("compute", cli.Version(), freshArgs(opts.args))
+			_, _, err := patternfiles.Write(opts.out, r, int64(opts.n), res.Results, &from)
+			return err
+		}}, nil
 }
 
-// writePatterns writes the pattern search's files and prints their summary.
-func writePatterns(r tables.Ruleset, opts options, res *bandrun.PatternResult, stdout io.Writer) error {
-	from := provenance.New("compute", cli.Version(), opts.args)
-	jsonPath, mdPath, err := patternfiles.Write(opts.out, r, int64(opts.n), res.Results, &from)
-	if err != nil {
-		return err
-	}
+// printPatterns prints the summary of the pattern search's files, written
+// by the run (bandrun.PatternSearch.Write).
+func printPatterns(r tables.Ruleset, opts options, res *bandrun.PatternResult, stdout io.Writer) {
+	jsonName, mdName := patternfiles.Names(r.ID, int64(opts.n))
+	jsonPath, mdPath := filepath.Join(opts.out, jsonName), filepath.Join(opts.out, mdName)
 	count := map[pattern.Status]int{}
 	for _, v := range res.Results {
 		count[v.Status]++
@@ -105,5 +111,17 @@ func writePatterns(r tables.Ruleset, opts options, res *bandrun.PatternResult, s
 		"index %.1f MB compressed (%.1f MB spilled) of %.1f MB; search %.1fs; %s %s\n",
 		r.ID, opts.values, count[pattern.Proved], count[pattern.Stable], count[pattern.Tentative], count[pattern.Unstable], count[pattern.None],
 		float64(res.Index.Compressed)/1e6, float64(res.Index.Spilled)/1e6, float64(res.Index.Raw)/1e6, res.Seconds, jsonPath, mdPath)
-	return nil
+}
+
+// freshArgs is args without -resume: a resumed run writes the files of a
+// run from the start, and their provenance gives the command that does.
+func freshArgs(args []string) []string {
+	fresh := []string{}
+	for _, a := range args {
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "resume" {
+			continue
+		}
+		fresh = append(fresh, a)
+	}
+	return fresh
 }

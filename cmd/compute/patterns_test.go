@@ -91,15 +91,14 @@ func TestPatternsEndToEnd(t *testing.T) {
 	}
 }
 
-// TestPatternsUsage: -patterns needs the band sweep, every row and no
-// -resume; -prove-bound needs -patterns.
+// TestPatternsUsage: -patterns needs the band sweep and every row;
+// -prove-bound needs -patterns.
 func TestPatternsUsage(t *testing.T) {
 	dir := t.TempDir()
 	for _, args := range [][]string{
 		{"-patterns", "-sweep", "full", "-write", "none"},
 		{"-patterns", "-write", "table"},
 		{"-patterns", "-write", "none", "-table", "wythoff"},
-		{"-patterns", "-write", "none", "-resume"},
 		{"-patterns", "-write", "none", "-rows", "10-20"},
 		{"-prove-bound", "100", "-write", "none"},
 		{"-patterns", "-write", "none", "-prove-bound", "-1"},

@@ -10,11 +10,13 @@ import (
 )
 
 // withResumeCommand adds to err, when it is the interruption of a run that
-// saved its state (a band run or a full sweep without a table file), the
-// command line that goes on from there: the run's own with -resume, and
-// without -claims, whose state is not saved.
+// saved its state (a band run or a full sweep without a table file; a
+// -patterns run stopped while it proves, before its sweep, has nothing to
+// save, and -resume starts it afresh), the command line that goes on from
+// there: the run's own with -resume, and without -claims, whose state is
+// not saved.
 func withResumeCommand(err error, opts options) error {
-	if opts.patterns || !(errors.Is(err, bandrun.ErrInterrupted) || errors.Is(err, fullrun.ErrInterrupted)) {
+	if !(errors.Is(err, bandrun.ErrInterrupted) || errors.Is(err, fullrun.ErrInterrupted)) {
 		return err
 	}
 	cmd, dropped := resumeCommand(opts.args)

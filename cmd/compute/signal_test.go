@@ -2,12 +2,8 @@ package main
 
 import (
 	"fmt"
-	"math/rand"
 	"path/filepath"
-	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/grundy-lab/grundy/results/valuesds"
 )
@@ -35,48 +31,15 @@ func TestSignalBandRunAndResume(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			args := append([]string{"-table", id, "-n", fmt.Sprint(n), "-write", "values", "-values", "0-60", "-quiet"}, tc.extra...)
 			whole := t.TempDir()
-			began := time.Now()
-			run, stderr := startCompute(t, bin, append(args, "-out", whole)...)
-			if err := run.Wait(); err != nil {
-				t.Fatalf("the uninterrupted run: %v: %s", err, stderr)
-			}
+			full := uninterruptedRun(t, bin, append(args, "-out", whole)...)
+			want := datasetSum(t, filepath.Join(whole, valuesds.DirName(id, n)))
+			dir := t.TempDir()
 			// The signals come at random moments of a run as long as the
 			// uninterrupted one, later with every attempt, whatever the
 			// machine's speed (fixed delays let a fast machine finish first).
 			// Each attempt keeps at most (20 + 4·attempt)% of the run plus a
 			// block, so at least three signals land before a run finishes.
-			full := time.Since(began)
-			want := datasetSum(t, filepath.Join(whole, valuesds.DirName(id, n)))
-			dir := t.TempDir()
-			rng := rand.New(rand.NewSource(int64(len(tc.name))))
-			signals := 0
-			for attempt := 0; ; attempt++ {
-				if attempt == 40 {
-					t.Fatalf("no run finished in %d attempts", attempt)
-				}
-				cmd, stderr := startCompute(t, bin, append(args, "-out", dir, "-resume")...)
-				done := make(chan error, 1)
-				go func() { done <- cmd.Wait() }()
-				sig := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM}[attempt%2]
-				select {
-				case err := <-done:
-					if err != nil {
-						t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr)
-					}
-				case <-time.After(full * time.Duration(3+rng.Intn(15)+4*attempt) / 100):
-					cmd.Process.Signal(sig)
-					err := <-done
-					if err == nil { // it finished as the signal came
-						break
-					}
-					signals++
-					if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "to go on: compute ") {
-						t.Fatalf("%v at attempt %d: exit %d, %s", sig, attempt, code, stderr)
-					}
-					continue
-				}
-				break
-			}
+			signals := len(signalUntilDone(t, bin, append(args, "-out", dir, "-resume"), full, int64(len(tc.name)), 15, 4))
 			if signals < 3 {
 				t.Errorf("only %d signals landed before the run was done; the test needs a larger n", signals)
 			}

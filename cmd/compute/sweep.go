@@ -186,7 +186,7 @@ func bandEstimate(opts options) plan {
 // The pattern search's costs per row and value searched, and per row,
 // measured for G₋₁, G*₋₁ and G_P, values 0–200, at n = 10⁷ and 10⁸ (2
 // workers), with a margin: its index took up to 0.16 bytes (zstd chunks in
-// memory up to 1 GB, spilled to disk beyond), indexing 7 ns of wall time on
+// memory up to 1 GB, and all of them in a journal on disk), indexing 7 ns of wall time on
 // the sweep's collector and searching 5.6 ns (90–113 s at n = 10⁸); the two
 // columns searched at once 8 bytes a row. The Go heap grows to about twice
 // what is live: 4.0 GB peak at n = 10⁸, 1.18 GB at 10⁷, 201–234 MB at 10⁶
@@ -211,7 +211,7 @@ func withPatterns(p plan, opts options) plan {
 	index := rowValues * patternIndexBytes
 	live := math.Min(index, patternIndexBudget) + rows*patternBytesPerRow
 	p.memory = saturate(float64(p.memory) + patternFixedBytes + 2*live)
-	p.disk = saturate(float64(p.disk) + math.Max(0, index-patternIndexBudget))
+	p.disk = saturate(float64(p.disk) + index) // the journal holds every chunk, for -resume
 	proof := patternProofSweeps * float64(opts.proveBound) * float64(opts.values.Hi+1) * bandNanosPerCell(opts.cfg.Workers) * 1e-9
 	p.seconds += tables * (rowValues*(patternIndexNanos+patternSearchNanos)*1e-9 + proof)
 	return p

@@ -38,6 +38,11 @@ type BandIndexOptions struct {
 	// SpillDir is where chunks beyond MemoryBudget go; empty refuses
 	// them instead (Row fails).
 	SpillDir string
+	// Journal, if set, is the file every chunk is appended to (and the
+	// chunks beyond MemoryBudget read from, in place of SpillDir), so that
+	// the index can be saved (StateAt) and resumed (ResumeBandIndex). It
+	// is created afresh by NewBandIndex and kept by Close.
+	Journal string
 	// ColumnBudget bounds the 4·(n+1) bytes of one value's column while it
 	// is searched; 0 means DefaultColumnBudget. NewBandIndex refuses an n
 	// beyond it.
@@ -54,7 +59,8 @@ type BandIndexOptions struct {
 // chunks compress to a few bytes each.
 //
 // Row is called from one goroutine; Finish ends the rows, after which
-// Search and SearchAll may run concurrently. Close removes the spill file.
+// Search and SearchAll may run concurrently. Close removes the spill file
+// (a journal stays, for ResumeBandIndex).
 type BandIndex struct {
 	n      int64
 	lo, hi int
@@ -79,25 +85,35 @@ type BandIndex struct {
 	closed bool
 }
 
-// filled is one full chunk on its way to the compressor.
+// filled is one full chunk on its way to the compressor, or, with mark
+// set, a request for the journal's mark once the chunks before it are
+// stored.
 type filled struct {
 	rows int
 	buf  []int16
+	mark chan<- journalMark
 }
 
 // NewBandIndex returns an empty index of the values lo … hi of a table over
-// 0 ≤ x, y ≤ n. It fails if the range is empty, or if one column, 4·(n+1)
-// bytes, exceeds the column budget.
+// 0 ≤ x, y ≤ n. It fails if the range is empty, if one column, 4·(n+1)
+// bytes, exceeds the column budget, or if the journal cannot be created.
 func NewBandIndex(n int64, lo, hi int, opt BandIndexOptions) (*BandIndex, error) {
-	if opt.ChunkRows == 0 {
-		opt.ChunkRows = DefaultChunkRows
+	b, err := newBandIndex(n, lo, hi, opt)
+	if err != nil {
+		return nil, err
 	}
-	if opt.MemoryBudget == 0 {
-		opt.MemoryBudget = DefaultMemoryBudget
+	if opt.Journal != "" {
+		if b.store.journal, err = createJournal(opt.Journal); err != nil {
+			return nil, err
+		}
+		b.store.file = b.store.journal.file
 	}
-	if opt.ColumnBudget == 0 {
-		opt.ColumnBudget = DefaultColumnBudget
-	}
+	return b, b.start()
+}
+
+// newBandIndex returns an empty index, its compressor not started.
+func newBandIndex(n int64, lo, hi int, opt BandIndexOptions) (*BandIndex, error) {
+	opt = opt.withDefaults()
 	switch {
 	case n < 0 || n >= maxCoord:
 		return nil, fmt.Errorf("pattern: band index for n = %d: give 0 ≤ n < %d", n, maxCoord)
@@ -107,10 +123,6 @@ func NewBandIndex(n int64, lo, hi int, opt BandIndexOptions) (*BandIndex, error)
 		return nil, fmt.Errorf("pattern: band index with %d rows per chunk and a budget of %d bytes", opt.ChunkRows, opt.MemoryBudget)
 	case 4*(n+1) > opt.ColumnBudget:
 		return nil, fmt.Errorf("pattern: a column of n = %d takes %d bytes, beyond the budget of %d: search a smaller n", n, 4*(n+1), opt.ColumnBudget)
-	}
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
-	if err != nil {
-		return nil, fmt.Errorf("pattern: band index: %w", err)
 	}
 	values := hi - lo + 1
 	b := &BandIndex{n: n, lo: lo, hi: hi, opt: opt, free: make(chan []int16, 2), full: make(chan filled, 1),
@@ -122,8 +134,32 @@ func NewBandIndex(n int64, lo, hi int, opt BandIndexOptions) (*BandIndex, error)
 	for i := range b.stage {
 		b.stage[i] = absent16
 	}
-	go b.compress(enc)
 	return b, nil
+}
+
+// withDefaults replaces the zero options by their defaults.
+func (opt BandIndexOptions) withDefaults() BandIndexOptions {
+	if opt.ChunkRows == 0 {
+		opt.ChunkRows = DefaultChunkRows
+	}
+	if opt.MemoryBudget == 0 {
+		opt.MemoryBudget = DefaultMemoryBudget
+	}
+	if opt.ColumnBudget == 0 {
+		opt.ColumnBudget = DefaultColumnBudget
+	}
+	return opt
+}
+
+// start starts the compressor.
+func (b *BandIndex) start() error {
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		b.store.close()
+		return fmt.Errorf("pattern: band index: %w", err)
+	}
+	go b.compress(enc)
+	return nil
 }
 
 // Lo and Hi return the range of values the index keeps.
@@ -154,12 +190,17 @@ func (b *BandIndex) failed() error {
 	return b.err
 }
 
-// compress compresses the full chunks, value by value, until full closes.
+// compress compresses the full chunks, value by value, until full closes,
+// and answers the requests for the journal's mark.
 func (b *BandIndex) compress(enc *zstd.Encoder) {
 	defer close(b.done)
 	raw := make([]byte, 2*b.opt.ChunkRows)
 	var out []byte
 	for c := range b.full {
+		if c.mark != nil {
+			c.mark <- b.journalMark()
+			continue
+		}
 		if b.failed() == nil {
 			for i := range b.chunks {
 				column := c.buf[i*b.opt.ChunkRows : i*b.opt.ChunkRows+c.rows]
@@ -177,6 +218,9 @@ func (b *BandIndex) compress(enc *zstd.Encoder) {
 			}
 		}
 		b.free <- c.buf
+	}
+	if err := b.store.flush(); err != nil {
+		b.fail(err)
 	}
 }
 

@@ -9,10 +9,14 @@ import (
 
 // chunkStore keeps compressed chunks: in memory up to budget bytes, then
 // appended to a temporary file in dir, created on the first chunk beyond
-// the budget; without a dir, such a chunk is refused.
+// the budget; without a dir, such a chunk is refused. With a journal,
+// every chunk is appended to it, and the chunks beyond the budget are read
+// back from there: the journal is the spill file, and it stays when the
+// store closes.
 type chunkStore struct {
 	budget  int64
 	dir     string
+	journal *chunkJournal
 	inMem   int64
 	spilled int64
 	mu      sync.Mutex // guards file's creation and closing
@@ -32,6 +36,13 @@ var errBudget = errors.New("pattern: band index: the compressed chunks exceed th
 
 // put stores a copy of data. Only one goroutine puts.
 func (s *chunkStore) put(data []byte) (chunkRef, error) {
+	if s.journal != nil {
+		off, err := s.journal.append(data)
+		if err != nil {
+			return chunkRef{}, err
+		}
+		return s.keep(data, off), nil
+	}
 	if s.inMem+int64(len(data)) <= s.budget {
 		s.inMem += int64(len(data))
 		return chunkRef{mem: append([]byte(nil), data...)}, nil
@@ -56,6 +67,19 @@ func (s *chunkStore) put(data []byte) (chunkRef, error) {
 	return ref, nil
 }
 
+// keep stores data, a record of the journal whose bytes start at off:
+// a copy in memory if the budget has room, else a reference to the journal.
+// The same sequence of chunks is kept the same way, whether put or
+// replayed from the journal on resume.
+func (s *chunkStore) keep(data []byte, off int64) chunkRef {
+	if s.inMem+int64(len(data)) <= s.budget {
+		s.inMem += int64(len(data))
+		return chunkRef{mem: append([]byte(nil), data...)}
+	}
+	s.spilled += int64(len(data))
+	return chunkRef{off: off, n: int32(len(data))}
+}
+
 // get returns the chunk's bytes, read into buf if it was spilled; safe for
 // concurrent use once the puts are done.
 func (s *chunkStore) get(ref chunkRef, buf []byte) ([]byte, error) {
@@ -69,7 +93,17 @@ func (s *chunkStore) get(ref chunkRef, buf []byte) ([]byte, error) {
 	return buf, nil
 }
 
-// close removes the spill file, if any.
+// flush writes the journal's buffered records, if there is a journal, so
+// that the chunks spilled to it can be read.
+func (s *chunkStore) flush() error {
+	if s.journal == nil {
+		return nil
+	}
+	return s.journal.flush()
+}
+
+// close removes the spill file, if any, or closes the journal, which
+// stays.
 func (s *chunkStore) close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -77,6 +111,13 @@ func (s *chunkStore) close() error {
 		return nil
 	}
 	s.closed = true
+	if s.journal != nil {
+		if err := s.journal.flush(); err != nil {
+			s.file.Close()
+			return err
+		}
+		return s.file.Close()
+	}
 	name := s.file.Name()
 	cerr := s.file.Close()
 	if err := os.Remove(name); err != nil {

@@ -85,7 +85,9 @@
 // (engine/band) instead, keeps each value's offsets f_v(x) − x as int16 in
 // zstd-compressed chunks (periodic values compress to almost nothing),
 // spilling them to a file beyond a memory budget, and searches one value at
-// a time, materialising only its column (4·(n+1) bytes). Both indexes feed
+// a time, materialising only its column (4·(n+1) bytes). With a journal of
+// its chunks on disk, its state at a row (StateAt) is small, and
+// ResumeBandIndex goes on from it after the process ends. Both indexes feed
 // the same search (the unexported column type), so their results agree.
 //
 // # Files

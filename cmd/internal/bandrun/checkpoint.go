@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
 )
@@ -38,6 +39,11 @@ type checkpoint struct {
 	Visited  int64           `json:"visited"`
 	Seconds  float64         `json:"seconds"`
 	Progress json.RawMessage `json:"values_progress,omitempty"`
+	// Patterns says the run searches patterns (-patterns), and
+	// PatternIndex is then its index's state at row Next, whose chunks
+	// are in the journal in the run's spill directory.
+	Patterns     bool                    `json:"patterns,omitempty"`
+	PatternIndex *pattern.BandIndexState `json:"pattern_index,omitempty"`
 }
 
 // saveCheckpoint writes cp and st atomically to the state file path; wrap,
@@ -84,6 +90,10 @@ func loadCheckpoint(path string, want checkpoint) (checkpoint, band.State, error
 		return cp, band.State{}, mismatch("-rows", cp.Rows, want.Rows)
 	case cp.Write != want.Write:
 		return cp, band.State{}, mismatch("-write", cp.Write, want.Write)
+	case cp.Patterns != want.Patterns:
+		return cp, band.State{}, mismatch("-patterns", cp.Patterns, want.Patterns)
+	case cp.Patterns && (cp.PatternIndex == nil || cp.PatternIndex.Rows != cp.Next):
+		return cp, band.State{}, fmt.Errorf("resume from %s: its pattern index is missing or not at its row %d: start afresh without -resume", base, cp.Next)
 	case cp.Next < 0 || cp.Next > want.Rows[1]+1 || cp.Cells < 0 || cp.Visited < 0 || cp.Seconds < 0:
 		return cp, band.State{}, fmt.Errorf("resume from %s: its row %d, cells %d or seconds %g are out of range: start afresh without -resume",
 			base, cp.Next, cp.Cells, cp.Seconds)

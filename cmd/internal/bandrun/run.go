@@ -47,8 +47,8 @@ type Job struct {
 	// not saved, so a run with claims cannot resume.
 	Claims []conjecture.Claim
 	// Patterns, if set, searches the pattern of every value of Values on
-	// the rows swept (see PatternSearch). Its index is not saved, so a run
-	// with patterns cannot resume, and it needs every row 0 … N.
+	// the rows swept (see PatternSearch), which must be every row 0 … N.
+	// Its index is saved with the state file, its chunks in a journal.
 	Patterns *PatternSearch
 	// Notes, if set, is told what -resume found and did instead, one
 	// message a call.
@@ -137,7 +137,8 @@ func Run(ctx context.Context, job Job) (Result, error) {
 		return Result{}, err
 	}
 	statePath := filepath.Join(job.Out, StateFileName(job.Table.ID, job.N))
-	head := checkpoint{Table: job.Table.ID, N: job.N, Values: job.Values.String(), Rows: job.Rows, Write: job.write()}
+	head := checkpoint{Table: job.Table.ID, N: job.N, Values: job.Values.String(), Rows: job.Rows, Write: job.write(),
+		Patterns: job.Patterns != nil}
 	cfg := band.Config{Workers: job.Workers, Tile: job.Tile}
 	if job.Resume && len(job.Claims) > 0 {
 		return Result{}, fmt.Errorf("claims cannot be checked on a resumed run: their state is not saved")
@@ -145,7 +146,7 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	if err := job.checkPatterns(); err != nil {
 		return Result{}, err
 	}
-	if done, ok := job.complete(ctx, statePath); ok {
+	if done, ok := job.complete(ctx, statePath, head); ok {
 		return done, nil
 	}
 	r, err := start(job, rules, cfg, statePath, head)
@@ -153,11 +154,10 @@ func Run(ctx context.Context, job Job) (Result, error) {
 		return Result{}, err
 	}
 	if job.Patterns != nil {
-		var closeIndex func()
-		if r.patterns, closeIndex, err = job.newPatternIndex(); err != nil {
+		if r.patterns, err = job.openPatternIndex(r.patternState); err != nil {
 			return Result{}, err
 		}
-		defer closeIndex()
+		defer r.closePatterns()
 	}
 	if len(job.Claims) > 0 {
 		if r.claims, err = conjecture.NewBandCheck(ctx, job.Claims, job.Table.ID, job.N, job.Values.Hi, 0); err != nil {
@@ -169,19 +169,21 @@ func Run(ctx context.Context, job Job) (Result, error) {
 
 // runner is a run in progress.
 type runner struct {
-	job       Job
-	sw        *band.Sweeper
-	sum       *valuesds.CellSum     // without a values dataset
-	values    *valuesds.Writer      // with one
-	claims    *conjecture.BandCheck // with Job.Claims
-	patterns  *pattern.BandIndex    // with Job.Patterns
-	dir       string                // the values dataset's final name
-	statePath string
-	head      checkpoint // the run's identity, and the last consumers' state saved
-	started   time.Time
-	before    float64 // seconds of the runs this one resumes
-	visited   int64
-	resumed   int64
+	job      Job
+	sw       *band.Sweeper
+	sum      *valuesds.CellSum     // without a values dataset
+	values   *valuesds.Writer      // with one
+	claims   *conjecture.BandCheck // with Job.Claims
+	patterns *pattern.BandIndex    // with Job.Patterns
+	// patternState is the pattern index's state in the state file resumed.
+	patternState *pattern.BandIndexState
+	dir          string // the values dataset's final name
+	statePath    string
+	head         checkpoint // the run's identity, and the last consumers' state saved
+	started      time.Time
+	before       float64 // seconds of the runs this one resumes
+	visited      int64
+	resumed      int64
 	// saved is the state at the last block boundary, to save on Ctrl-C.
 	saved      checkpoint
 	savedState band.State
@@ -211,6 +213,7 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 				return nil, fmt.Errorf("resume from %s: %w: start afresh without -resume", statePath, err)
 			}
 			r.before, r.visited, r.resumed, r.fileRow = cp.Seconds, cp.Visited, cp.Next, cp.Next
+			r.patternState = cp.PatternIndex
 			r.remember()
 			return r, nil
 		}
@@ -238,9 +241,11 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 // of this run's table, n, values and rows, by either sweep; the state file
 // and partial directory that a kill after its publication left are
 // removed): the run is done. Another or a damaged dataset is computed
-// again, and replaced when the new one is complete.
-func (j Job) complete(ctx context.Context, statePath string) (Result, bool) {
-	if !j.Resume || !j.WriteValues {
+// again, and replaced when the new one is complete; so is the dataset of
+// a run searching patterns, unless that run published it
+// (patternsPublished).
+func (j Job) complete(ctx context.Context, statePath string, head checkpoint) (Result, bool) {
+	if !j.Resume || !j.WriteValues || (j.Patterns != nil && !j.patternsPublished(statePath, head)) {
 		return Result{}, false
 	}
 	dir := filepath.Join(j.Out, valuesds.DirName(j.Table.ID, j.N))
@@ -252,6 +257,9 @@ func (j Job) complete(ctx context.Context, statePath string) (Result, bool) {
 	}
 	if m == nil {
 		return Result{}, false
+	}
+	if j.Patterns != nil {
+		os.RemoveAll(spillDir(j))
 	}
 	return Result{Cells: m.Cells, Sum: m.CellsSHA256, Path: dir, Seconds: m.Seconds, Complete: true}, true
 }
@@ -331,6 +339,9 @@ func (r *runner) save() error {
 			return fmt.Errorf("save the values dataset's progress: %w", err)
 		}
 	}
+	if err := r.savePatternState(); err != nil {
+		return err
+	}
 	if err := saveCheckpoint(r.statePath, r.saved, r.savedState, r.job.wrapState); err != nil {
 		return r.failed(err)
 	}
@@ -343,6 +354,11 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 	job := r.job
 	r.lastSave = time.Now()
 	for r.sw.Next() <= job.Rows[1] {
+		if r.beforeSearch() {
+			if err := r.save(); err != nil {
+				return Result{}, err
+			}
+		}
 		err := r.sw.Run(ctx, job.nextStop(r.sw.Next()), r.consume)
 		var write *writeError
 		switch {
@@ -361,16 +377,13 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 		// Once the window is swept, the run finishes rather than save a
 		// state whose last part is not a whole block.
 		if ctx.Err() != nil && r.sw.Next() <= job.Rows[1] {
-			if job.Patterns != nil {
-				return Result{}, r.discard(r.sw.Next())
-			}
 			if serr := r.save(); serr != nil {
 				return Result{}, serr
 			}
 			return Result{}, fmt.Errorf("%w at row %d: the state at row %d is saved in %s; "+
 				"rerun with -resume to go on from there", ErrInterrupted, r.sw.Next(), r.saved.Next, r.statePath)
 		}
-		if job.Patterns == nil && time.Since(r.lastSave) >= job.Checkpoint && r.sw.Next() <= job.Rows[1] {
+		if time.Since(r.lastSave) >= job.Checkpoint && r.sw.Next() <= job.Rows[1] {
 			if err := r.save(); err != nil {
 				return Result{}, err
 			}
@@ -387,13 +400,16 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 		searched := time.Now()
 		pr, err := searchPatterns(ctx, r.patterns, job.Patterns)
 		if err != nil && ctx.Err() != nil {
-			return Result{}, r.discard(r.sw.Next())
+			return Result{}, r.searchInterrupted()
 		}
 		if err != nil {
 			return Result{}, err
 		}
 		pr.Seconds = time.Since(searched).Seconds()
 		res.Patterns = &pr
+		if err := job.Patterns.write(pr); err != nil {
+			return Result{}, err
+		}
 	}
 	if r.values != nil {
 		if err := r.values.Commit(valuesds.Final{Workers: job.Workers, Seconds: res.Seconds}); err != nil {
@@ -411,23 +427,6 @@ func (r *runner) sweep(ctx context.Context) (Result, error) {
 		return Result{}, fmt.Errorf("remove the state file of the finished run: %w", err)
 	}
 	return res, nil
-}
-
-// discard ends a run that cannot resume, a pattern search's, stopped at
-// row: it keeps nothing, neither a state file nor a partial dataset, and
-// says to run it again.
-func (r *runner) discard(row int64) error {
-	kept := ""
-	if r.values != nil {
-		if err := r.values.Abort(); err != nil {
-			kept = fmt.Sprintf(" (%v)", err)
-		}
-	}
-	if err := os.Remove(r.statePath); err != nil && !errors.Is(err, os.ErrNotExist) {
-		kept += fmt.Sprintf(" (%v)", err)
-	}
-	return fmt.Errorf("%w at row %d: a -patterns run cannot resume (the index of the rows swept is not saved), "+
-		"so nothing was kept%s: run it again from the start, without -resume", ErrInterrupted, row, kept)
 }
 
 // failed is the error of a failed write, of the values dataset or a state
