@@ -37,8 +37,8 @@ go test ./...
 echo "== go test -tags purego ./engine/band (the Go per-cell loop other architectures use)"
 go test -tags purego ./engine/band/
 
-echo "== go test -race (engines, result files and their part writers, band and full runs; short sizes)"
-go test -race -short ./engine/ ./engine/band/ ./results/ ./results/valuesds/ ./results/fulldisk/ ./cmd/internal/bandrun/ ./cmd/internal/fullrun/
+echo "== go test -race (engines, result files and their part writers, band and full runs, the proof search whose rows the band workers hash; short sizes)"
+go test -race -short ./engine/ ./engine/band/ ./results/ ./results/valuesds/ ./results/fulldisk/ ./cmd/internal/bandrun/ ./cmd/internal/fullrun/ ./conjecture/proof/
 
 echo "== pytest"
 "$venv/bin/python" -m pytest scripts/tests -q
