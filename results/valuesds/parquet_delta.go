@@ -26,6 +26,9 @@ const (
 	deltaMiniblockSize = deltaBlockSize / deltaMiniblocks
 )
 
+// deltaHeaderMax bounds the length of a header: four varints.
+const deltaHeaderMax = 4 * binary.MaxVarintLen64
+
 // appendDeltaHeader appends the header of the DELTA_BINARY_PACKED encoding
 // of count values, the first of them first (0 if count is 0).
 func appendDeltaHeader(dst []byte, count int, first int64) []byte {
@@ -37,15 +40,19 @@ func appendDeltaHeader(dst []byte, count int, first int64) []byte {
 
 // appendDeltaBlock appends the block of the deltas of values[1:] from the
 // value before each: 1 ≤ len(values)−1 ≤ deltaBlockSize, so values[0] is
-// the last value of the block before (or the header's first value).
-func appendDeltaBlock(dst []byte, values []int64) []byte {
+// the last value of the block before (or the header's first value). It
+// returns the least and the greatest of values[1:] too, the statistics'
+// work done in the same pass.
+func appendDeltaBlock(dst []byte, values []int64) (out []byte, lo, hi int64) {
 	var deltas [deltaBlockSize]uint64
 	n := len(values) - 1
-	minDelta := int64(values[1] - values[0])
-	for i := range n {
-		d := values[i+1] - values[i] // wraps on overflow, as it must
+	minDelta := values[1] - values[0]
+	lo, hi = values[1], values[1]
+	for i, v := range values[1:] {
+		d := v - values[i] // wraps on overflow, as it must
 		deltas[i] = uint64(d)
 		minDelta = min(minDelta, d)
+		lo, hi = min(lo, v), max(hi, v)
 	}
 	dst = binary.AppendVarint(dst, minDelta)
 	widthsAt := len(dst)
@@ -64,7 +71,7 @@ func appendDeltaBlock(dst []byte, values []int64) []byte {
 		dst[widthsAt+m] = byte(width)
 		dst = appendBitPacked(dst, mini, width)
 	}
-	return dst
+	return dst, lo, hi
 }
 
 // appendBitPacked appends the deltaMiniblockSize values of mini, each

@@ -76,8 +76,8 @@ type partFile struct {
 	err       error
 	rowGroups [][3]chunkMeta
 	// buffers reused from page to page
-	page, compressed, blocks []byte
-	thrift                   thriftWriter
+	plain, blocks, compressed []byte
+	thrift                    thriftWriter
 }
 
 // newPartFile starts a part's file on w.
@@ -118,11 +118,11 @@ func (f *partFile) writeValueChunk(v int32, n int) chunkMeta {
 		firstPage: f.offset, min: plain[:], max: plain[:]}
 	for done := 0; done < n; {
 		count := pageLength(n-done, func(m int) int { return 4 * m })
-		f.page = f.page[:0]
-		for range count {
-			f.page = append(f.page, plain[:]...)
+		f.plain = append(f.plain[:0], plain[:]...)
+		for len(f.plain) < 4*count { // doubling: a few copies, not count appends
+			f.plain = append(f.plain, f.plain[:min(len(f.plain), 4*count-len(f.plain))]...)
 		}
-		f.writePage(&c, count, plain[:], plain[:])
+		f.writePage(&c, f.plain, count, plain[:], plain[:])
 		done += count
 	}
 	return c
@@ -134,41 +134,47 @@ func (f *partFile) writeDeltaChunk(name string, values []int64) chunkMeta {
 	lo, hi := values[0], values[0]
 	for done := 0; done < len(values); {
 		rest := values[done:]
-		count := f.deltaBlocks(rest)
-		page := rest[:count]
-		f.page = appendDeltaHeader(f.page[:0], count, page[0])
-		f.page = append(f.page, f.blocks...)
-		pageLo, pageHi := minMax(page)
+		count, pageLo, pageHi := f.deltaBlocks(rest)
+		// The header goes right before the blocks, in the room left for it.
+		var header [deltaHeaderMax]byte
+		h := appendDeltaHeader(header[:0], count, rest[0])
+		at := deltaHeaderMax - len(h)
+		copy(f.blocks[at:], h)
+		f.writePage(&c, f.blocks[at:], count, plainInt64(pageLo), plainInt64(pageHi))
 		lo, hi = min(lo, pageLo), max(hi, pageHi)
-		f.writePage(&c, count, plainInt64(pageLo), plainInt64(pageHi))
 		done += count
 	}
 	c.min, c.max = plainInt64(lo), plainInt64(hi)
 	return c
 }
 
-// deltaBlocks encodes into f.blocks the blocks of the next page of values,
-// which are not empty, and returns how many values the page holds: arrow's
-// encoder writes a block when it holds deltaBlockSize deltas, and its size
-// is that of the blocks written (not the header, nor deltas waiting).
-func (f *partFile) deltaBlocks(values []int64) int {
-	f.blocks = f.blocks[:0]
+// deltaBlocks encodes into f.blocks, after deltaHeaderMax bytes left for
+// the header, the blocks of the next page of values, which are not empty;
+// it returns how many values the page holds, their least and their
+// greatest. Arrow's encoder writes a block when it holds deltaBlockSize
+// deltas, and its size is that of the blocks written (not the header, nor
+// the deltas waiting).
+func (f *partFile) deltaBlocks(values []int64) (count int, lo, hi int64) {
+	f.blocks = append(f.blocks[:0], make([]byte, deltaHeaderMax)...)
+	lo, hi = values[0], values[0]
+	var blockLo, blockHi int64
 	encoded := 0 // values[1..encoded] are in blocks
-	count := 0
 	for {
 		count = min(count+batchValues, len(values))
 		for encoded+deltaBlockSize < count {
-			f.blocks = appendDeltaBlock(f.blocks, values[encoded:encoded+deltaBlockSize+1])
+			f.blocks, blockLo, blockHi = appendDeltaBlock(f.blocks, values[encoded:encoded+deltaBlockSize+1])
+			lo, hi = min(lo, blockLo), max(hi, blockHi)
 			encoded += deltaBlockSize
 		}
-		if count == len(values) || len(f.blocks) >= pageLimit {
+		if count == len(values) || len(f.blocks)-deltaHeaderMax >= pageLimit {
 			break
 		}
 	}
 	if encoded+1 < count {
-		f.blocks = appendDeltaBlock(f.blocks, values[encoded:count])
+		f.blocks, blockLo, blockHi = appendDeltaBlock(f.blocks, values[encoded:count])
+		lo, hi = min(lo, blockLo), max(hi, blockHi)
 	}
-	return count
+	return count, lo, hi
 }
 
 // pageLength is how many of n values the next page holds when m values
@@ -184,15 +190,16 @@ func pageLength(n int, size func(m int) int) int {
 	}
 }
 
-// writePage compresses f.page, count values of the chunk c whose least and
-// greatest are lo and hi (PLAIN encoded), and writes it with its header.
-func (f *partFile) writePage(c *chunkMeta, count int, lo, hi []byte) {
-	f.compressed = partZstd().EncodeAll(f.page, f.compressed[:0])
+// writePage compresses page, the encoding of count values of the chunk c
+// whose least and greatest are lo and hi (PLAIN encoded), and writes it
+// with its header.
+func (f *partFile) writePage(c *chunkMeta, page []byte, count int, lo, hi []byte) {
+	f.compressed = partZstd().EncodeAll(page, f.compressed[:0])
 	t := &f.thrift
 	t.buf = t.buf[:0]
 	t.begin()
 	t.i32(1, pageData)
-	t.i32(2, int32(len(f.page)))
+	t.i32(2, int32(len(page)))
 	t.i32(3, int32(len(f.compressed)))
 	t.structField(5) // DataPageHeader
 	t.i32(1, int32(count))
@@ -207,7 +214,7 @@ func (f *partFile) writePage(c *chunkMeta, count int, lo, hi []byte) {
 	f.write(t.buf)
 	f.write(f.compressed)
 	c.values += int64(count)
-	c.uncompressed += int64(len(t.buf) + len(f.page))
+	c.uncompressed += int64(len(t.buf) + len(page))
 	c.compressed += int64(len(t.buf) + len(f.compressed))
 	c.pages++
 }
@@ -336,12 +343,3 @@ func appendSchema(t *thriftWriter) {
 
 // plainInt64 is the PLAIN encoding of v.
 func plainInt64(v int64) []byte { return binary.LittleEndian.AppendUint64(nil, uint64(v)) }
-
-// minMax is the least and the greatest of values, which are not empty.
-func minMax(values []int64) (lo, hi int64) {
-	lo, hi = values[0], values[0]
-	for _, v := range values[1:] {
-		lo, hi = min(lo, v), max(hi, v)
-	}
-	return lo, hi
-}

@@ -2,8 +2,11 @@ package valuesds
 
 import (
 	"bytes"
+	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/grundy-lab/grundy/results"
@@ -54,27 +57,70 @@ func partCases() []struct {
 
 // TestPartBytesAsArrow: encodePart writes the very bytes arrow-go's writer
 // wrote, so the files, their footers and statistics are what DuckDB,
-// polars and pandas read already.
+// polars and pandas read already, and arrow-go's reader gives back the
+// cells.
 func TestPartBytesAsArrow(t *testing.T) {
-	meta := Meta{Table: "gneg1", N: 99, Values: results.ValueRange{Lo: 0, Hi: 20}}
 	for _, tc := range partCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			var sorted cells
 			byValue(tc.c, &sorted)
-			var got, want bytes.Buffer
-			if err := encodePart(&got, meta, 0, 99, &sorted); err != nil {
+			if err := checkAsArrow(&sorted); err != nil {
 				t.Fatal(err)
-			}
-			if err := arrowEncodePart(&want, meta, 0, 99, &sorted); err != nil {
-				t.Fatal(err)
-			}
-			if g, w := got.Bytes(), want.Bytes(); !bytes.Equal(g, w) {
-				at := 0
-				for at < min(len(g), len(w)) && g[at] == w[at] {
-					at++
-				}
-				t.Fatalf("%d bytes, arrow's %d: they differ from byte %d on\n%x\n%x", len(g), len(w), at, g[max(0, at-60):min(len(g), at+30)], w[max(0, at-60):min(len(w), at+30)])
 			}
 		})
 	}
+}
+
+// checkAsArrow encodes c, in (v, x, y) order, with encodePart and with
+// arrowEncodePart, and checks that the bytes are the same and that
+// arrow-go's reader reads back c.
+func checkAsArrow(c *cells) error {
+	meta := Meta{Table: "gneg1", N: 99, Values: results.ValueRange{Lo: 0, Hi: 20}}
+	var got, want bytes.Buffer
+	if err := encodePart(&got, meta, 0, 99, c); err != nil {
+		return err
+	}
+	if err := arrowEncodePart(&want, meta, 0, 99, c); err != nil {
+		return fmt.Errorf("arrow's writer: %w", err)
+	}
+	if g, w := got.Bytes(), want.Bytes(); !bytes.Equal(g, w) {
+		at := 0
+		for at < min(len(g), len(w)) && g[at] == w[at] {
+			at++
+		}
+		return fmt.Errorf("%d bytes, arrow's %d: they differ from byte %d on\n%x\n%x", len(g), len(w), at, g[max(0, at-60):min(len(g), at+30)], w[max(0, at-60):min(len(w), at+30)])
+	}
+	back, err := arrowDecodePart(got.Bytes())
+	if err != nil {
+		return fmt.Errorf("arrow's reader: %w", err)
+	}
+	if !slices.Equal(back.vs, c.vs) || !slices.Equal(back.xs, c.xs) || !slices.Equal(back.ys, c.ys) {
+		return fmt.Errorf("arrow's reader reads %d other cells than the %d written", back.len(), c.len())
+	}
+	return nil
+}
+
+// FuzzEncodePart encodes cells drawn from the fuzzer's bytes — a few values,
+// each with any number of cells of any x and y — and checks them as
+// TestPartBytesAsArrow does.
+func FuzzEncodePart(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17})
+	f.Add(bytes.Repeat([]byte{0xff, 0, 0x80, 1, 0x7f, 0xfe, 0, 2, 3}, 300))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c := &cells{}
+		// Each cell takes 17 bytes: its value (one of 8) and 8 bytes of x
+		// and y, each shifted right by a few bits so that deltas of every
+		// width appear.
+		for ; len(data) >= 17; data = data[17:] {
+			shift := data[0] >> 3 * 2
+			x := int64(binary.LittleEndian.Uint64(data[1:])) >> shift
+			y := int64(binary.LittleEndian.Uint64(data[9:])) >> shift
+			c.append(int32(data[0]&7)-3, x, y)
+		}
+		var sorted cells
+		byValue(c, &sorted)
+		if err := checkAsArrow(&sorted); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

@@ -1,9 +1,11 @@
 package valuesds
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"testing"
 
 	"github.com/apache/arrow/go/v17/parquet"
 	"github.com/apache/arrow/go/v17/parquet/compress"
@@ -112,4 +114,35 @@ func must(err error) {
 	if err != nil {
 		panic(err)
 	}
+}
+
+// BenchmarkEncodePartArrow is BenchmarkEncodePart through arrowEncodePart,
+// to compare the two writers in one run.
+func BenchmarkEncodePartArrow(b *testing.B) { benchmarkEncode(b, arrowEncodePart) }
+
+// arrowDecodePart reads every cell of the Parquet file data through
+// arrow-go's reader, with no check of the cells: the independent decoder
+// the writer's tests compare with.
+func arrowDecodePart(data []byte) (*cells, error) {
+	out := &cells{}
+	err := catchPanic(func() {
+		r, err := file.NewParquetReader(bytes.NewReader(data))
+		must(err)
+		defer r.Close()
+		for g := range r.NumRowGroups() {
+			rg := r.RowGroup(g)
+			rows := rg.NumRows()
+			vs, xs, ys := make([]int32, rows), make([]int64, rows), make([]int64, rows)
+			cv, err := rg.Column(0)
+			must(err)
+			must(readFull(cv.(*file.Int32ColumnChunkReader).ReadBatch, rows, vs, "v"))
+			for i, col := range [][]int64{xs, ys} {
+				cr, err := rg.Column(i + 1)
+				must(err)
+				must(readFull(cr.(*file.Int64ColumnChunkReader).ReadBatch, rows, col, "x or y"))
+			}
+			out.vs, out.xs, out.ys = append(out.vs, vs...), append(out.xs, xs...), append(out.ys, ys...)
+		}
+	})
+	return out, err
 }

@@ -3,6 +3,7 @@ package valuesds
 import (
 	"fmt"
 	"github.com/grundy-lab/grundy/results"
+	"io"
 	"math/rand"
 	"slices"
 	"testing"
@@ -82,7 +83,10 @@ func BenchmarkByValue(b *testing.B) {
 
 // BenchmarkEncodePart encodes the part of BenchmarkByValue, in (v, x, y)
 // order, and reports the time and the bytes per cell.
-func BenchmarkEncodePart(b *testing.B) {
+func BenchmarkEncodePart(b *testing.B) { benchmarkEncode(b, encodePart) }
+
+// benchmarkEncode is BenchmarkEncodePart through encode.
+func benchmarkEncode(b *testing.B, encode func(io.Writer, Meta, int64, int64, *cells) error) {
 	c := bandPart(rand.New(rand.NewSource(1)), 16384, 200)
 	var sorted cells
 	byValue(c, &sorted)
@@ -91,7 +95,7 @@ func BenchmarkEncodePart(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		size = 0
-		if err := encodePart(&size, meta, 0, 16383, &sorted); err != nil {
+		if err := encode(&size, meta, 0, 16383, &sorted); err != nil {
 			b.Fatal(err)
 		}
 	}
