@@ -44,46 +44,51 @@ func appendDeltaHeader(dst []byte, count int, first int64) []byte {
 // returns the least and the greatest of values[1:] too, the statistics'
 // work done in the same pass.
 func appendDeltaBlock(dst []byte, values []int64) (out []byte, lo, hi int64) {
-	var deltas [deltaBlockSize]uint64
+	var deltas [deltaBlockSize]int64
+	var maxDeltas [deltaMiniblocks]int64 // of each miniblock
 	n := len(values) - 1
-	minDelta := values[1] - values[0]
+	prev := values[0]
+	minDelta := values[1] - prev
 	lo, hi = values[1], values[1]
-	for i, v := range values[1:] {
-		d := v - values[i] // wraps on overflow, as it must
-		deltas[i] = uint64(d)
-		minDelta = min(minDelta, d)
-		lo, hi = min(lo, v), max(hi, v)
+	for m := 0; m*deltaMiniblockSize < n; m++ {
+		vals := values[1+m*deltaMiniblockSize : 1+min(n, (m+1)*deltaMiniblockSize)]
+		ds := deltas[m*deltaMiniblockSize:][:len(vals)]
+		maxDelta := minDelta
+		for i, v := range vals {
+			d := v - prev // wraps on overflow, as it must
+			prev = v
+			ds[i] = d
+			minDelta, maxDelta = min(minDelta, d), max(maxDelta, d)
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		maxDeltas[m] = maxDelta
+	}
+	for i := n; i < (n+deltaMiniblockSize-1)/deltaMiniblockSize*deltaMiniblockSize; i++ {
+		deltas[i] = minDelta // the padding of a short last miniblock: 0 once packed
 	}
 	dst = binary.AppendVarint(dst, minDelta)
 	widthsAt := len(dst)
 	dst = append(dst, make([]byte, deltaMiniblocks)...)
 	for m := 0; m*deltaMiniblockSize < n; m++ {
-		mini := deltas[m*deltaMiniblockSize : (m+1)*deltaMiniblockSize]
-		var spread uint64 // the OR of every delta − min: its length is the width
-		for i := range mini[:min(deltaMiniblockSize, n-m*deltaMiniblockSize)] {
-			mini[i] -= uint64(minDelta)
-			spread |= mini[i]
-		}
-		for i := n - m*deltaMiniblockSize; i < deltaMiniblockSize; i++ {
-			mini[i] = 0 // the padding of a short last miniblock
-		}
-		width := bits.Len64(spread)
+		// Every delta − min is < 2^64 as an integer: as uint64 it does not wrap.
+		width := bits.Len64(uint64(maxDeltas[m] - minDelta))
 		dst[widthsAt+m] = byte(width)
-		dst = appendBitPacked(dst, mini, width)
+		dst = appendBitPacked(dst, deltas[m*deltaMiniblockSize:(m+1)*deltaMiniblockSize], minDelta, width)
 	}
 	return dst, lo, hi
 }
 
-// appendBitPacked appends the deltaMiniblockSize values of mini, each
-// below 2^width, packed width bits each, least significant bit first:
-// 4·width bytes.
-func appendBitPacked(dst []byte, mini []uint64, width int) []byte {
+// appendBitPacked appends the deltaMiniblockSize values mini[i] − base,
+// each below 2^width, packed width bits each, least significant bit
+// first: 4·width bytes.
+func appendBitPacked(dst []byte, mini []int64, base int64, width int) []byte {
 	if width == 0 {
 		return dst
 	}
 	var acc uint64 // bits not yet appended, the first in the low bits
 	filled := 0    // how many bits of acc are taken
-	for _, v := range mini[:deltaMiniblockSize] {
+	for _, d := range mini[:deltaMiniblockSize] {
+		v := uint64(d - base)
 		acc |= v << filled
 		filled += width
 		if filled >= 64 {
