@@ -10,19 +10,22 @@ import (
 	"github.com/grundy-lab/grundy/results"
 )
 
-// A part's Parquet file (Apache Parquet, "File Format"), written as
-// arrow-go v17's writer wrote it with partProperties, byte for byte:
+// A part's Parquet file (Apache Parquet, "File Format"), byte for byte the
+// file arrow-go v17's writer made of it (format 2.6, no dictionary, v
+// PLAIN, x and y DELTA_BINARY_PACKED, zstd, statistics), which the tests
+// check; written here because that writer spent most of its time reading
+// each value through reflection:
 //
 //	"PAR1"
 //	row group 1: column chunk v, column chunk x, column chunk y
 //	…
 //	footer: FileMetaData (Thrift compact), its length (uint32 LE), "PAR1"
 //
-// A column chunk is its data pages (v1: a PageHeader, then the page's
-// values compressed by zstd; the columns are required, so the pages hold
-// no levels). Pages hold at most about pageLimit
-// bytes of encoded values: the encoder's size is checked after every
-// batchValues values, as arrow does, and the page ends at the first check
+// A column chunk is its data pages (v1: a PageHeader with the page's
+// statistics, then the page's values compressed by zstd; the columns are
+// required, so the pages hold no levels). Pages hold about pageLimit bytes
+// of encoded values at most: as in arrow, the encoder's size is checked
+// after every batchValues values, and the page ends at the first check
 // that finds pageLimit bytes or more.
 const (
 	parquetMagic = "PAR1"

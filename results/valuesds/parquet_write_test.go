@@ -21,20 +21,20 @@ func oneValue(n int, v int32, coord func(i int) int64) *cells {
 	return c
 }
 
+// partCase is a named part, its cells in any order.
+type partCase struct {
+	name string
+	c    *cells
+}
+
 // partCases are parts that exercise every path of the writer: no cell, one,
 // bands, row groups of several pages of v (262144 values a page) and of
 // x and y (1 MiB of blocks: 131072 deltas of 64 bits), deltas that
 // overflow int64, and block and miniblock edges.
-func partCases() []struct {
-	name string
-	c    *cells
-} {
+func partCases() []partCase {
 	rng := rand.New(rand.NewSource(7))
 	extremes := []int64{math.MinInt64, math.MaxInt64, 0, -1, 1, math.MinInt64 + 1, math.MaxInt64 - 1}
-	cases := []struct {
-		name string
-		c    *cells
-	}{
+	cases := []partCase{
 		{"empty", &cells{}},
 		{"one cell", &cells{vs: []int32{-3}, xs: []int64{4}, ys: []int64{5}}},
 		{"band V=0", bandPart(rng, 100, 0)},
@@ -47,10 +47,7 @@ func partCases() []struct {
 		{"constant", oneValue(1000, 0, func(int) int64 { return -9 })},
 	}
 	for _, n := range []int{2, 3, 31, 32, 33, 127, 128, 129, 130, 255, 256, 257, 1023, 1024, 1025, 2049} {
-		cases = append(cases, struct {
-			name string
-			c    *cells
-		}{"n=" + formatInt(int64(n)), oneValue(n, 1, func(int) int64 { return rng.Int63n(1<<40) - 1<<39 })})
+		cases = append(cases, partCase{"n=" + formatInt(int64(n)), oneValue(n, 1, func(int) int64 { return rng.Int63n(1<<40) - 1<<39 })})
 	}
 	return cases
 }
