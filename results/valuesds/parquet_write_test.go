@@ -68,26 +68,41 @@ func TestPartBytesAsArrow(t *testing.T) {
 	}
 }
 
-// checkAsArrow encodes c, in (v, x, y) order, with encodePart and with
-// arrowEncodePart, and checks that the bytes are the same and that
-// arrow-go's reader reads back c.
+// checkAsArrow encodes c, in (v, x, y) order, with encodePart and checks
+// the file with sameAsArrow and readsBack.
 func checkAsArrow(c *cells) error {
-	meta := Meta{Table: "gneg1", N: 99, Values: results.ValueRange{Lo: 0, Hi: 20}}
-	var got, want bytes.Buffer
-	if err := encodePart(&got, meta, 0, 99, c); err != nil {
+	var got bytes.Buffer
+	if err := encodePart(&got, checkMeta, 0, 99, c); err != nil {
 		return err
 	}
-	if err := arrowEncodePart(&want, meta, 0, 99, c); err != nil {
+	if err := sameAsArrow(got.Bytes(), c); err != nil {
+		return err
+	}
+	return readsBack(got.Bytes(), c)
+}
+
+// checkMeta is the dataset of the parts checkAsArrow writes.
+var checkMeta = Meta{Table: "gneg1", N: 99, Values: results.ValueRange{Lo: 0, Hi: 20}}
+
+// sameAsArrow checks that got is the file arrowEncodePart writes of c.
+func sameAsArrow(got []byte, c *cells) error {
+	var want bytes.Buffer
+	if err := arrowEncodePart(&want, checkMeta, 0, 99, c); err != nil {
 		return fmt.Errorf("arrow's writer: %w", err)
 	}
-	if g, w := got.Bytes(), want.Bytes(); !bytes.Equal(g, w) {
+	if w := want.Bytes(); !bytes.Equal(got, w) {
 		at := 0
-		for at < min(len(g), len(w)) && g[at] == w[at] {
+		for at < min(len(got), len(w)) && got[at] == w[at] {
 			at++
 		}
-		return fmt.Errorf("%d bytes, arrow's %d: they differ from byte %d on\n%x\n%x", len(g), len(w), at, g[max(0, at-60):min(len(g), at+30)], w[max(0, at-60):min(len(w), at+30)])
+		return fmt.Errorf("%d bytes, arrow's %d: they differ from byte %d on\n%x\n%x", len(got), len(w), at, got[max(0, at-60):min(len(got), at+30)], w[max(0, at-60):min(len(w), at+30)])
 	}
-	back, err := arrowDecodePart(got.Bytes())
+	return nil
+}
+
+// readsBack checks that arrow-go's reader reads the cells c from the file got.
+func readsBack(got []byte, c *cells) error {
+	back, err := arrowDecodePart(got)
 	if err != nil {
 		return fmt.Errorf("arrow's reader: %w", err)
 	}
@@ -95,6 +110,28 @@ func checkAsArrow(c *cells) error {
 		return fmt.Errorf("arrow's reader reads %d other cells than the %d written", back.len(), c.len())
 	}
 	return nil
+}
+
+// TestCheckAsArrowRefuses plants a wrong file under each check of
+// checkAsArrow: one bit flipped in a page, and the file of other cells.
+func TestCheckAsArrowRefuses(t *testing.T) {
+	c := bandPart(rand.New(rand.NewSource(3)), 50, 5)
+	var sorted cells
+	byValue(c, &sorted)
+	var file bytes.Buffer
+	if err := encodePart(&file, checkMeta, 0, 99, &sorted); err != nil {
+		t.Fatal(err)
+	}
+	flipped := bytes.Clone(file.Bytes())
+	flipped[len(parquetMagic)+40] ^= 1
+	if sameAsArrow(flipped, &sorted) == nil {
+		t.Errorf("sameAsArrow takes a file with a bit flipped")
+	}
+	other := cells{vs: slices.Clone(sorted.vs), xs: slices.Clone(sorted.xs), ys: slices.Clone(sorted.ys)}
+	other.ys[len(other.ys)/2]++
+	if readsBack(file.Bytes(), &other) == nil {
+		t.Errorf("readsBack takes the file of other cells")
+	}
 }
 
 // FuzzEncodePart encodes cells drawn from the fuzzer's bytes — a few values,
