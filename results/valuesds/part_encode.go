@@ -31,7 +31,10 @@ func byValue(c *cells, out *cells) {
 	if c.len() == 0 {
 		return
 	}
-	lo, hi := slices.Min(c.vs), slices.Max(c.vs)
+	lo, hi := c.vs[0], c.vs[0] // in one pass: slices.Min and Max are two
+	for _, v := range c.vs[1:] {
+		lo, hi = min(lo, v), max(hi, v)
+	}
 	n := c.len()
 	out.vs, out.xs, out.ys = slices.Grow(out.vs, n)[:n], slices.Grow(out.xs, n)[:n], slices.Grow(out.ys, n)[:n]
 	if span := int64(hi) - int64(lo) + 1; span <= 4*int64(n)+1024 {
