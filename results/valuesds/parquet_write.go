@@ -78,16 +78,31 @@ type partFile struct {
 	offset    int64
 	err       error
 	rowGroups [][3]chunkMeta
-	// buffers reused from page to page
-	plain, blocks, compressed []byte
-	thrift                    thriftWriter
+	// buffers reused from page to page and, through partFiles, from part
+	// to part
+	plain, compressed []byte
+	thrift            thriftWriter
+	streams           []valueStream // empty ones: writeRowGroup resets them
 }
 
-// newPartFile starts a part's file on w.
+// partFiles keeps the partFiles of the parts written, for their buffers.
+var partFiles = sync.Pool{New: func() any { return new(partFile) }}
+
+// newPartFile starts a part's file on w; put it back in partFiles after
+// close.
 func newPartFile(w io.Writer) *partFile {
-	f := &partFile{w: w}
+	f := partFiles.Get().(*partFile)
+	f.w, f.offset, f.err, f.rowGroups = w, 0, nil, f.rowGroups[:0]
 	f.write([]byte(parquetMagic))
 	return f
+}
+
+// valueStreams returns span empty streams.
+func (f *partFile) valueStreams(span int) []valueStream {
+	if span > len(f.streams) {
+		f.streams = make([]valueStream, span)
+	}
+	return f.streams[:span]
 }
 
 // write appends p to the file unless a write failed before.
@@ -103,14 +118,15 @@ func (f *partFile) write(p []byte) {
 	f.err = err
 }
 
-// writeRowGroup writes the row group of the cells v, xs[i], ys[i]: one
-// value, 1 ≤ len(xs) = len(ys).
-func (f *partFile) writeRowGroup(v int32, xs, ys []int64) {
+// writeRowGroup writes the row group of the cells of value v, s.cells ≥ 1
+// of them, whose x and y s holds, and resets s.
+func (f *partFile) writeRowGroup(v int32, s *valueStream) {
 	var chunks [3]chunkMeta
-	chunks[0] = f.writeValueChunk(v, len(xs))
-	chunks[1] = f.writeDeltaChunk("x", xs)
-	chunks[2] = f.writeDeltaChunk("y", ys)
+	chunks[0] = f.writeValueChunk(v, s.cells)
+	chunks[1] = f.writeDeltaChunk("x", &s.x)
+	chunks[2] = f.writeDeltaChunk("y", &s.y)
 	f.rowGroups = append(f.rowGroups, chunks)
+	s.reset()
 }
 
 // writeValueChunk writes the chunk of column v, n times the value v, PLAIN.
@@ -131,53 +147,18 @@ func (f *partFile) writeValueChunk(v int32, n int) chunkMeta {
 	return c
 }
 
-// writeDeltaChunk writes the chunk of the int64 column name, DELTA_BINARY_PACKED.
-func (f *partFile) writeDeltaChunk(name string, values []int64) chunkMeta {
+// writeDeltaChunk writes the chunk of the int64 column name, encoded by col.
+func (f *partFile) writeDeltaChunk(name string, col *deltaColumn) chunkMeta {
 	c := chunkMeta{physicalType: typeInt64, encoding: encodingDeltaBinary, name: name, firstPage: f.offset}
-	lo, hi := values[0], values[0]
-	for done := 0; done < len(values); {
-		rest := values[done:]
-		count, pageLo, pageHi := f.deltaBlocks(rest)
-		// The header goes right before the blocks, in the room left for it.
-		var header [deltaHeaderMax]byte
-		h := appendDeltaHeader(header[:0], count, rest[0])
-		at := deltaHeaderMax - len(h)
-		copy(f.blocks[at:], h)
-		f.writePage(&c, f.blocks[at:], count, plainInt64(pageLo), plainInt64(pageHi))
-		lo, hi = min(lo, pageLo), max(hi, pageHi)
-		done += count
+	pages := col.finish()
+	lo, hi := pages[0].lo, pages[0].hi
+	for k := range pages {
+		p := &pages[k]
+		f.writePage(&c, p.encoded(), p.count, plainInt64(p.lo), plainInt64(p.hi))
+		lo, hi = min(lo, p.lo), max(hi, p.hi)
 	}
 	c.min, c.max = plainInt64(lo), plainInt64(hi)
 	return c
-}
-
-// deltaBlocks encodes into f.blocks, after deltaHeaderMax bytes left for
-// the header, the blocks of the next page of values, which are not empty;
-// it returns how many values the page holds, their least and their
-// greatest. Arrow's encoder writes a block when it holds deltaBlockSize
-// deltas, and its size is that of the blocks written (not the header, nor
-// the deltas waiting).
-func (f *partFile) deltaBlocks(values []int64) (count int, lo, hi int64) {
-	f.blocks = append(f.blocks[:0], make([]byte, deltaHeaderMax)...)
-	lo, hi = values[0], values[0]
-	var blockLo, blockHi int64
-	encoded := 0 // values[1..encoded] are in blocks
-	for {
-		count = min(count+batchValues, len(values))
-		for encoded+deltaBlockSize < count {
-			f.blocks, blockLo, blockHi = appendDeltaBlock(f.blocks, values[encoded:encoded+deltaBlockSize+1])
-			lo, hi = min(lo, blockLo), max(hi, blockHi)
-			encoded += deltaBlockSize
-		}
-		if count == len(values) || len(f.blocks)-deltaHeaderMax >= pageLimit {
-			break
-		}
-	}
-	if encoded+1 < count {
-		f.blocks, blockLo, blockHi = appendDeltaBlock(f.blocks, values[encoded:count])
-		lo, hi = min(lo, blockLo), max(hi, blockHi)
-	}
-	return count, lo, hi
 }
 
 // pageLength is how many of n values the next page holds when m values
@@ -318,6 +299,7 @@ func (f *partFile) close(kv [][2]string) error {
 	t.buf = binary.LittleEndian.AppendUint32(t.buf, uint32(len(t.buf)))
 	t.buf = append(t.buf, parquetMagic...)
 	f.write(t.buf)
+	f.w = nil
 	return f.err
 }
 

@@ -40,7 +40,17 @@ func partCases() []partCase {
 		{"band V=0", bandPart(rng, 100, 0)},
 		{"band V=20", bandPart(rng, 100, 20)},
 		{"band V=200", bandPart(rng, 2000, 200)},
-		{"negative values", &cells{vs: []int32{-5, -5, -1, -1, 3}, xs: []int64{0, 2, 0, 1, 1}, ys: []int64{1, 2, 0, 0, 1}}},
+		{"negative values", &cells{vs: []int32{-1, -5, -1, 3, -5}, xs: []int64{0, 0, 1, 1, 2}, ys: []int64{0, 1, 0, 1, 2}}},
+		{"values spanning maxStreams", &cells{vs: []int32{maxStreams - 1, 0, maxStreams - 1}, xs: []int64{0, 1, 2}, ys: []int64{3, 4, 5}}},
+		{"values spanning one more, sorted", &cells{vs: []int32{maxStreams, 0, maxStreams, 0}, xs: []int64{0, 1, 2, 3}, ys: []int64{3, 4, 5, 6}}},
+		{"wide span, sorted", &cells{vs: []int32{1 << 30, 0, -1 << 30, 0, 1 << 30}, xs: []int64{0, 1, 2, 3, 4}, ys: []int64{5, 6, 7, 8, 9}}},
+		{"interleaved values over pages", func() *cells {
+			c := &cells{}
+			for i := range 600000 {
+				c.append(int32(i%2), int64(rng.Uint64()), int64(i))
+			}
+			return c
+		}()},
 		{"v over three pages", oneValue(2*262144+5, 7, func(i int) int64 { return int64(i / 2) })},
 		{"x and y over pages", oneValue(300000, math.MaxInt32, func(int) int64 { return int64(rng.Uint64()) })},
 		{"extremes", oneValue(5000, math.MinInt32, func(int) int64 { return extremes[rng.Intn(len(extremes))] })},
@@ -53,38 +63,38 @@ func partCases() []partCase {
 }
 
 // TestPartBytesAsArrow: encodePart writes the very bytes arrow-go's writer
-// wrote, so the files, their footers and statistics are what DuckDB,
-// polars and pandas read already, and arrow-go's reader gives back the
-// cells.
+// wrote of the cells stably sorted by value, so the files, their footers
+// and statistics are what DuckDB, polars and pandas read already, and
+// arrow-go's reader gives back the cells in that order.
 func TestPartBytesAsArrow(t *testing.T) {
 	for _, tc := range partCases() {
 		t.Run(tc.name, func(t *testing.T) {
-			var sorted cells
-			byValue(tc.c, &sorted)
-			if err := checkAsArrow(&sorted); err != nil {
+			if err := checkAsArrow(tc.c); err != nil {
 				t.Fatal(err)
 			}
 		})
 	}
 }
 
-// checkAsArrow encodes c, in (v, x, y) order, with encodePart and checks
-// the file with sameAsArrow and readsBack.
+// checkAsArrow encodes c with encodePart and checks the file with
+// sameAsArrow and readsBack against c stably sorted by value.
 func checkAsArrow(c *cells) error {
 	var got bytes.Buffer
 	if err := encodePart(&got, checkMeta, 0, 99, c); err != nil {
 		return err
 	}
-	if err := sameAsArrow(got.Bytes(), c); err != nil {
+	sorted := byValueReference(c)
+	if err := sameAsArrow(got.Bytes(), &sorted); err != nil {
 		return err
 	}
-	return readsBack(got.Bytes(), c)
+	return readsBack(got.Bytes(), &sorted)
 }
 
 // checkMeta is the dataset of the parts checkAsArrow writes.
 var checkMeta = Meta{Table: "gneg1", N: 99, Values: results.ValueRange{Lo: 0, Hi: 20}}
 
-// sameAsArrow checks that got is the file arrowEncodePart writes of c.
+// sameAsArrow checks that got is the file arrowEncodePart writes of c, in
+// (v, x, y) order.
 func sameAsArrow(got []byte, c *cells) error {
 	var want bytes.Buffer
 	if err := arrowEncodePart(&want, checkMeta, 0, 99, c); err != nil {
@@ -116,8 +126,7 @@ func readsBack(got []byte, c *cells) error {
 // checkAsArrow: one bit flipped in a page, and the file of other cells.
 func TestCheckAsArrowRefuses(t *testing.T) {
 	c := bandPart(rand.New(rand.NewSource(3)), 50, 5)
-	var sorted cells
-	byValue(c, &sorted)
+	sorted := byValueReference(c)
 	var file bytes.Buffer
 	if err := encodePart(&file, checkMeta, 0, 99, &sorted); err != nil {
 		t.Fatal(err)
@@ -142,18 +151,21 @@ func FuzzEncodePart(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{0xff, 0, 0x80, 1, 0x7f, 0xfe, 0, 2, 3}, 300))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c := &cells{}
-		// Each cell takes 17 bytes: its value (one of 8) and 8 bytes of x
-		// and y, each shifted right by a few bits so that deltas of every
-		// width appear.
+		// Each cell takes 17 bytes: its value (one of 8, times 2²⁰ when bit
+		// 3 is set, so that values span more than maxStreams too) and 8
+		// bytes of x and y, each shifted right by a few bits so that deltas
+		// of every width appear.
 		for ; len(data) >= 17; data = data[17:] {
-			shift := data[0] >> 3 * 2
+			v := int32(data[0]&7) - 3
+			if data[0]&8 != 0 {
+				v <<= 20
+			}
+			shift := data[0] >> 4 * 4
 			x := int64(binary.LittleEndian.Uint64(data[1:])) >> shift
 			y := int64(binary.LittleEndian.Uint64(data[9:])) >> shift
-			c.append(int32(data[0]&7)-3, x, y)
+			c.append(v, x, y)
 		}
-		var sorted cells
-		byValue(c, &sorted)
-		if err := checkAsArrow(&sorted); err != nil {
+		if err := checkAsArrow(c); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"testing"
 
 	"github.com/apache/arrow/go/v17/parquet"
 	"github.com/apache/arrow/go/v17/parquet/compress"
@@ -115,10 +114,6 @@ func must(err error) {
 		panic(err)
 	}
 }
-
-// BenchmarkEncodePartArrow is BenchmarkEncodePart through arrowEncodePart,
-// to compare the two writers in one run.
-func BenchmarkEncodePartArrow(b *testing.B) { benchmarkEncode(b, arrowEncodePart) }
 
 // arrowDecodePart reads every cell of the Parquet file data through
 // arrow-go's reader, with no check of the cells: the independent decoder
