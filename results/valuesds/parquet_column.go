@@ -11,12 +11,12 @@ type deltaColumn struct {
 	// their block.
 	pending  [deltaBlockSize + 1]int64
 	n        int
-	count    int    // values in the page being encoded
-	settleAt int    // the count at which add calls settle
-	first    int64  // the first of them
-	lo, hi   int64  // the least and the greatest of them
-	blocks   []byte // deltaHeaderMax bytes left for the header, then the page's blocks
-	pages    []deltaPage
+	count    int         // values in the page being encoded
+	first    int64       // the first of them
+	lo, hi   int64       // the least and the greatest of them
+	blocks   []byte      // deltaHeaderMax bytes left for the header, then the page's blocks
+	settleAt int         // the count at which add calls settle
+	pages    []deltaPage // the pages ended
 }
 
 // deltaPage is a page of a deltaColumn, encoded.

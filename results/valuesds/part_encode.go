@@ -115,8 +115,8 @@ func (f *partFile) encodeSorted(c *cells) {
 	}
 }
 
-// catchPanic runs f and returns its panic as an error: the Parquet library
-// panics on failed writes and on some malformed input.
+// catchPanic runs f and returns its panic as an error: arrow-go's Parquet
+// reader panics on some malformed input.
 func catchPanic(f func()) (err error) {
 	defer func() {
 		if p := recover(); p != nil {

@@ -82,8 +82,9 @@ type Writer struct {
 }
 
 // partsInFlight is the most parts a Writer writes at once: as many as the
-// cores of the machine it was measured on (two), each part holding three
-// copies of its cells (valuesPartBytes in cmd/compute).
+// cores of the machine it was measured on (two), each part holding its
+// block (20 bytes a cell) and its encoding in progress (a few bytes a
+// cell; valuesPartBytes in cmd/compute still counts three copies).
 const partsInFlight = 2
 
 // partBuffers are a part's cells in (x, y) order.
