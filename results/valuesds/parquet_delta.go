@@ -2,6 +2,7 @@ package valuesds
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 )
 
@@ -53,7 +54,7 @@ func appendDeltaBlock(dst []byte, values []int64) (out []byte, lo, hi int64) {
 	for m := 0; m*deltaMiniblockSize < n; m++ {
 		vals := values[1+m*deltaMiniblockSize : 1+min(n, (m+1)*deltaMiniblockSize)]
 		ds := deltas[m*deltaMiniblockSize:][:len(vals)]
-		maxDelta := minDelta
+		maxDelta := int64(math.MinInt64) // of this miniblock alone, as arrow does
 		for i, v := range vals {
 			d := v - prev // wraps on overflow, as it must
 			prev = v

@@ -55,6 +55,9 @@ func partCases() []partCase {
 		{"x and y over pages", oneValue(300000, math.MaxInt32, func(int) int64 { return int64(rng.Uint64()) })},
 		{"extremes", oneValue(5000, math.MinInt32, func(int) int64 { return extremes[rng.Intn(len(extremes))] })},
 		{"constant", oneValue(1000, 0, func(int) int64 { return -9 })},
+		// A miniblock's width is that of its own deltas: 32 zeros, then
+		// one delta of −2⁴⁸, the block's min, in a miniblock of width 0.
+		{"width of each miniblock", oneValue(34, 0, func(i int) int64 { return -int64(i/67) << 48 })},
 	}
 	for _, n := range []int{2, 3, 31, 32, 33, 127, 128, 129, 130, 255, 256, 257, 1023, 1024, 1025, 2049} {
 		cases = append(cases, partCase{"n=" + formatInt(int64(n)), oneValue(n, 1, func(int) int64 { return rng.Int63n(1<<40) - 1<<39 })})
