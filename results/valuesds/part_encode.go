@@ -1,15 +1,10 @@
 package valuesds
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
-
-	"github.com/apache/arrow/go/v17/parquet"
-	"github.com/apache/arrow/go/v17/parquet/compress"
-	"github.com/apache/arrow/go/v17/parquet/file"
-	"github.com/apache/arrow/go/v17/parquet/schema"
 
 	"github.com/grundy-lab/grundy/results"
 )
@@ -28,111 +23,23 @@ func (c *cells) append(v int32, x, y int64) {
 	c.vs, c.xs, c.ys = append(c.vs, v), append(c.xs, x), append(c.ys, y)
 }
 
-// byValue returns the cells of c, which are in (x, y) order, stably
-// reordered by v into out: the (v, x, y) order of a part. It sorts by
-// counting when the values span little more than the cells, by comparison
-// otherwise, so that its memory stays proportional to the cells.
-func byValue(c *cells, out *cells) {
-	out.reset()
-	if c.len() == 0 {
-		return
-	}
-	lo, hi := slices.Min(c.vs), slices.Max(c.vs)
-	n := c.len()
-	out.vs, out.xs, out.ys = slices.Grow(out.vs, n)[:n], slices.Grow(out.xs, n)[:n], slices.Grow(out.ys, n)[:n]
-	if span := int64(hi) - int64(lo) + 1; span <= 4*int64(n)+1024 {
-		countingByValue(c, out, lo, int(span))
-		return
-	}
-	order := make([]int32, n)
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortStableFunc(order, func(a, b int32) int { return int(int64(c.vs[a]) - int64(c.vs[b])) })
-	for to, from := range order {
-		out.vs[to], out.xs[to], out.ys[to] = c.vs[from], c.xs[from], c.ys[from]
-	}
+// valueStream is the row group of one value being encoded: how many
+// cells it holds so far, and their x and y.
+type valueStream struct {
+	cells int
+	x, y  deltaColumn
 }
 
-// stageCells is how many cells of one value countingByValue gathers before
-// it copies them to their place: 32 x and 32 y, four cache lines each.
-const stageCells = 32
-
-// countingByValue is byValue for the values lo … lo+span−1, by counting.
-// A part holds a few million cells of a few hundred values, so storing
-// each cell at its place would write to hundreds of places at once, each
-// in its own cache line and page: it ran at 20–30 ns a cell. The cells of
-// each value go first to a small stage of their own (all stages together
-// are about 100 KB for V = 200, within the caches) and move on to their
-// place stageCells at a time, a streaming copy. Each value's cells keep
-// their order, so the sort stays stable.
-func countingByValue(c *cells, out *cells, lo int32, span int) {
-	next := make([]int, span+1) // next[v-lo]: where the next cell of value v goes
-	for _, v := range c.vs {
-		next[v-lo+1]++
-	}
-	for i := 1; i < len(next); i++ {
-		next[i] += next[i-1]
-	}
-	for v := range span {
-		vs := out.vs[next[v]:next[v+1]]
-		for i := range vs {
-			vs[i] = lo + int32(v)
-		}
-	}
-	staged := make([]int32, span)
-	stageX := make([]int64, span*stageCells)
-	stageY := make([]int64, span*stageCells)
-	flush := func(k, count int) {
-		at := next[k]
-		copy(out.xs[at:at+count], stageX[k*stageCells:k*stageCells+count])
-		copy(out.ys[at:at+count], stageY[k*stageCells:k*stageCells+count])
-		next[k] += count
-	}
-	xs, ys := c.xs[:len(c.vs)], c.ys[:len(c.vs)]
-	for i, v := range c.vs {
-		k := int(v - lo)
-		j := int(staged[k])
-		stageX[k*stageCells+j], stageY[k*stageCells+j] = xs[i], ys[i]
-		if j+1 == stageCells {
-			flush(k, stageCells)
-			staged[k] = 0
-		} else {
-			staged[k] = int32(j + 1)
-		}
-	}
-	for k, count := range staged {
-		flush(k, int(count))
-	}
+func (s *valueStream) reset() {
+	s.cells = 0
+	s.x.reset()
+	s.y.reset()
 }
 
-// partSchema is the schema of a part: v int32, x int64, y int64, required.
-func partSchema() *schema.GroupNode {
-	root, err := schema.NewGroupNode("schema", parquet.Repetitions.Required, schema.FieldList{
-		schema.NewInt32Node("v", parquet.Repetitions.Required, -1),
-		schema.NewInt64Node("x", parquet.Repetitions.Required, -1),
-		schema.NewInt64Node("y", parquet.Repetitions.Required, -1),
-	}, -1)
-	if err != nil {
-		panic(err) // a fixed, valid schema
-	}
-	return root
-}
-
-// partProperties: v PLAIN (one value a row group: zstd makes it a few bytes;
-// dictionary encoding cost a hash lookup a cell, a quarter of the encoding,
-// for a part 0.2% larger), x and y DELTA_BINARY_PACKED, zstd,
-// statistics on every column (what lets a reader skip row groups).
-var partProperties = parquet.NewWriterProperties(
-	parquet.WithVersion(parquet.V2_6),
-	parquet.WithCreatedBy("grundy "+results.Version),
-	parquet.WithDictionaryDefault(false),
-	parquet.WithEncodingFor("x", parquet.Encodings.DeltaBinaryPacked),
-	parquet.WithEncodingFor("y", parquet.Encodings.DeltaBinaryPacked),
-	parquet.WithCompression(compress.Codecs.Zstd),
-	parquet.WithStats(true),
-	parquet.WithMaxRowGroupLength(MaxPartCells+1),
-)
+// maxStreams is the widest span of values that encodePart encodes in one
+// pass, a stream a value: a stream holds 2 KB of pending values, so 8 MB
+// at most. The cells of a wider span are sorted first.
+const maxStreams = 4096
 
 // partMetadata is the key-value metadata of the part of rows xFirst..xLast.
 func partMetadata(m Meta, xFirst, xLast int64) [][2]string {
@@ -146,79 +53,70 @@ func partMetadata(m Meta, xFirst, xLast int64) [][2]string {
 }
 
 // encodePart writes the Parquet part of rows xFirst..xLast to w: the cells
-// c, in (v, x, y) order, one row group per value.
+// c, in (x, y) order, ordered by v into the part's (v, x, y) order, one row
+// group per value (see partFile for the file; the cells of each value keep
+// their order in c). It returns the first error of w, as such.
 func encodePart(w io.Writer, m Meta, xFirst, xLast int64, c *cells) error {
-	out := &firstError{w: w}
-	err := catchPanic(func() {
-		pw := file.NewParquetWriter(out, partSchema(), file.WithWriterProps(partProperties))
-		for a := 0; a < c.len(); {
-			b := a + 1
-			for b < c.len() && c.vs[b] == c.vs[a] {
-				b++
-			}
-			writeRowGroup(pw, c.vs[a:b], c.xs[a:b], c.ys[a:b])
-			a = b
+	f := newPartFile(w)
+	defer partFiles.Put(f)
+	if c.len() > 0 {
+		lo, hi := c.vs[0], c.vs[0]
+		for _, v := range c.vs[1:] {
+			lo, hi = min(lo, v), max(hi, v)
 		}
-		for _, kv := range partMetadata(m, xFirst, xLast) {
-			must(pw.AppendKeyValueMetadata(kv[0], kv[1]))
+		if int64(hi)-int64(lo) < maxStreams {
+			f.encodeByStreams(c, lo, int(hi-lo)+1)
+		} else {
+			f.encodeSorted(c)
 		}
-		must(pw.Close())
-	})
-	// The Parquet writer does not always pass on the error of the file
-	// under it: a full disk at its first bytes is "failed to write magic
-	// number", and one in its last bytes was lost (Close returned nil over
-	// a part cut short). The caller must see every failed write, as such.
-	switch {
-	case out.err == nil || errors.Is(err, out.err):
-	case err == nil:
-		err = out.err
-	default:
-		err = fmt.Errorf("%w: %w", err, out.err)
 	}
-	return err
+	return f.close(partMetadata(m, xFirst, xLast))
 }
 
-// firstError passes writes on to w and keeps the first error w returned.
-type firstError struct {
-	w   io.Writer
-	err error
-}
-
-func (f *firstError) Write(p []byte) (int, error) {
-	n, err := f.w.Write(p)
-	if err != nil && f.err == nil {
-		f.err = err
+// encodeByStreams writes the row groups of the cells c, of the values
+// lo … lo+span−1, in one pass over c. Each cell goes to the stream of its
+// value, which holds it until its block is full (the pending values of a
+// few hundred streams stay in the caches) and then keeps it encoded, about
+// a byte a cell: no copy of the cells in (v, x, y) order is made. The
+// streams are written in the order of their values at the end.
+func (f *partFile) encodeByStreams(c *cells, lo int32, span int) {
+	streams := f.valueStreams(span)
+	xs, ys := c.xs[:len(c.vs)], c.ys[:len(c.vs)]
+	for i, v := range c.vs {
+		s := &streams[v-lo]
+		s.cells++
+		s.x.add(xs[i])
+		s.y.add(ys[i])
 	}
-	return n, err
-}
-
-// writeRowGroup appends one row group of the columns vs, xs, ys; it panics
-// on an error, which encodePart recovers.
-func writeRowGroup(pw *file.Writer, vs []int32, xs, ys []int64) {
-	rg := pw.AppendRowGroup()
-	cw, err := rg.NextColumn()
-	must(err)
-	_, err = cw.(*file.Int32ColumnChunkWriter).WriteBatch(vs, nil, nil)
-	must(err)
-	must(cw.Close())
-	for _, col := range [][]int64{xs, ys} {
-		cw, err := rg.NextColumn()
-		must(err)
-		_, err = cw.(*file.Int64ColumnChunkWriter).WriteBatch(col, nil, nil)
-		must(err)
-		must(cw.Close())
-	}
-	must(rg.Close())
-}
-
-func must(err error) {
-	if err != nil {
-		panic(err)
+	for k := range streams {
+		if streams[k].cells > 0 {
+			f.writeRowGroup(lo+int32(k), &streams[k])
+		}
 	}
 }
 
-// catchPanic runs f and returns its panic as an error: the Parquet library
-// panics on failed writes and on some malformed input.
+// encodeSorted writes the row groups of the cells c, whose values span
+// more than maxStreams: it sorts the cells' indices by value, stably, and
+// encodes one value at a time.
+func (f *partFile) encodeSorted(c *cells) {
+	order := make([]int32, c.len())
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(c.vs[a], c.vs[b]) })
+	s := &f.valueStreams(1)[0]
+	for j, i := range order {
+		s.cells++
+		s.x.add(c.xs[i])
+		s.y.add(c.ys[i])
+		if j+1 == len(order) || c.vs[order[j+1]] != c.vs[i] {
+			f.writeRowGroup(c.vs[i], s)
+		}
+	}
+}
+
+// catchPanic runs f and returns its panic as an error: arrow-go's Parquet
+// reader panics on some malformed input.
 func catchPanic(f func()) (err error) {
 	defer func() {
 		if p := recover(); p != nil {

@@ -82,13 +82,13 @@ type Writer struct {
 }
 
 // partsInFlight is the most parts a Writer writes at once: as many as the
-// cores of the machine it was measured on (two), each part holding three
-// copies of its cells (valuesPartBytes in cmd/compute).
+// cores of the machine it was measured on (two), each part holding its
+// block (20 bytes a cell) and its encoding in progress (a few bytes a
+// cell; valuesPartBytes in cmd/compute still counts three copies).
 const partsInFlight = 2
 
-// partBuffers are a part's cells in (x, y) order and their copy in
-// (v, x, y) order.
-type partBuffers struct{ block, sorted cells }
+// partBuffers are a part's cells in (x, y) order.
+type partBuffers struct{ block cells }
 
 // writtenPart is the outcome of writing a part in the background, with
 // the buffers it was written from.
@@ -263,19 +263,18 @@ func (w *Writer) wait() error {
 // name is always complete. On error the temporary file is removed.
 func (w *Writer) writePart(xFirst, xLast int64, bufs *partBuffers) (Part, error) {
 	name := PartName(xFirst)
-	byValue(&bufs.block, &bufs.sorted)
 	hash := sha256.New()
 	err := results.WriteAtomic(filepath.Join(w.partial, name), func(f *os.File) error {
 		var out io.Writer = f
 		if w.opts.WrapPart != nil {
 			out = w.opts.WrapPart(f)
 		}
-		return encodePart(io.MultiWriter(out, hash), w.meta, xFirst, xLast, &bufs.sorted)
+		return encodePart(io.MultiWriter(out, hash), w.meta, xFirst, xLast, &bufs.block)
 	})
 	if err != nil {
 		return Part{}, fmt.Errorf("part %s: %w", name, err)
 	}
-	return Part{File: name, XFirst: xFirst, XLast: xLast, Cells: int64(bufs.sorted.len()), SHA256: fmt.Sprintf("%x", hash.Sum(nil))}, nil
+	return Part{File: name, XFirst: xFirst, XLast: xLast, Cells: int64(bufs.block.len()), SHA256: fmt.Sprintf("%x", hash.Sum(nil))}, nil
 }
 
 // Abort abandons the dataset: it removes the partial directory, leaving a

@@ -1,0 +1,104 @@
+package valuesds
+
+// deltaColumn is a column chunk of int64 values being encoded
+// DELTA_BINARY_PACKED, fed one value at a time, cut into pages as arrow-go
+// cuts them: it writes a block when it holds deltaBlockSize deltas, and
+// after every batchValues values of a page it ends the page if its blocks
+// take pageLimit bytes or more. Its zero value is an empty column.
+type deltaColumn struct {
+	// pending[0] is the last value in a block (the page's first value
+	// before any block); pending[1:n] are the values whose deltas wait for
+	// their block.
+	pending  [deltaBlockSize + 1]int64
+	n        int
+	count    int         // values in the page being encoded
+	first    int64       // the first of them
+	lo, hi   int64       // the least and the greatest of them
+	blocks   []byte      // deltaHeaderMax bytes left for the header, then the page's blocks
+	settleAt int         // the count at which add calls settle
+	pages    []deltaPage // the pages ended
+}
+
+// deltaPage is a page of a deltaColumn, encoded.
+type deltaPage struct {
+	buf    []byte // its buffer: encoded is buf[at:]
+	at     int
+	count  int
+	lo, hi int64
+}
+
+// encoded is the page: header, then blocks.
+func (p *deltaPage) encoded() []byte { return p.buf[p.at:] }
+
+// add appends v to the column. It is the per-cell work of a part, kept
+// small enough to be inlined; settle does the rest at a page's first
+// value, once a block is full and at each batch's end.
+func (c *deltaColumn) add(v int64) {
+	c.pending[c.n] = v
+	c.n++
+	c.count++
+	if c.count >= c.settleAt {
+		c.settle()
+	}
+}
+
+// settle starts a page at its first value, writes a full block, ends the
+// page at the end of a batch if its blocks take pageLimit bytes, and sets
+// when add must call it next.
+func (c *deltaColumn) settle() {
+	if c.count == 1 {
+		c.first, c.lo, c.hi = c.pending[0], c.pending[0], c.pending[0]
+		c.blocks = append(c.blocks[:0], make([]byte, deltaHeaderMax)...)
+	}
+	if c.n == len(c.pending) {
+		c.writeBlock()
+	}
+	if c.count%batchValues == 0 && len(c.blocks)-deltaHeaderMax >= pageLimit {
+		c.endPage()
+		return
+	}
+	c.settleAt = c.count + min(len(c.pending)-c.n, batchValues-c.count%batchValues)
+}
+
+// writeBlock appends the block of the deltas pending, 1 ≤ n−1.
+func (c *deltaColumn) writeBlock() {
+	var lo, hi int64
+	c.blocks, lo, hi = appendDeltaBlock(c.blocks, c.pending[:c.n])
+	c.lo, c.hi = min(c.lo, lo), max(c.hi, hi)
+	c.pending[0] = c.pending[c.n-1]
+	c.n = 1
+}
+
+// endPage ends the page being encoded, which is not empty: its last
+// deltas go to a short block, its header right before its blocks.
+func (c *deltaColumn) endPage() {
+	if c.n > 1 {
+		c.writeBlock()
+	}
+	var header [deltaHeaderMax]byte
+	h := appendDeltaHeader(header[:0], c.count, c.first)
+	at := deltaHeaderMax - len(h)
+	copy(c.blocks[at:], h)
+	c.pages = append(c.pages, deltaPage{buf: c.blocks, at: at, count: c.count, lo: c.lo, hi: c.hi})
+	c.blocks = nil // the page keeps its buffer
+	c.count, c.n, c.settleAt = 0, 0, 1
+}
+
+// finish ends the page being encoded, if any, and returns the pages of
+// the column, valid until reset.
+func (c *deltaColumn) finish() []deltaPage {
+	if c.count > 0 {
+		c.endPage()
+	}
+	return c.pages
+}
+
+// reset empties the column, keeping a buffer for the next one.
+func (c *deltaColumn) reset() {
+	if len(c.pages) > 0 {
+		c.blocks = c.pages[0].buf[:0]
+	}
+	clear(c.pages)
+	c.pages = c.pages[:0]
+	c.count, c.n, c.settleAt = 0, 0, 1
+}

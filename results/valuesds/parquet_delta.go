@@ -1,0 +1,106 @@
+package valuesds
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+)
+
+// The DELTA_BINARY_PACKED encoding of Parquet (Apache Parquet, "Encodings",
+// https://parquet.apache.org/docs/file-format/data-pages/encodings/):
+//
+//	header: <block size> <miniblocks a block> <value count> <first value>
+//	blocks: <min delta> <one bit width a miniblock> <miniblocks>
+//
+// The sizes and the count are ULEB128 varints, the first value and each
+// block's min delta zigzag varints. Each delta is a value minus the one
+// before it, in 64-bit two's complement arithmetic: a difference that
+// overflows wraps, and the reader's sum wraps back. A block holds the
+// deltas minus the block's least delta (so they are all ≥ 0 as unsigned),
+// in miniblocks each bit-packed, least significant bit first, at the width
+// of its largest. The last block may be short: its last miniblock is padded
+// with zeros to full size, miniblocks after it are not written and their
+// widths are 0.
+const (
+	deltaBlockSize     = 128 // deltas a block
+	deltaMiniblocks    = 4   // miniblocks a block
+	deltaMiniblockSize = deltaBlockSize / deltaMiniblocks
+)
+
+// deltaHeaderMax bounds the length of a header: four varints.
+const deltaHeaderMax = 4 * binary.MaxVarintLen64
+
+// appendDeltaHeader appends the header of the DELTA_BINARY_PACKED encoding
+// of count values, the first of them first (0 if count is 0).
+func appendDeltaHeader(dst []byte, count int, first int64) []byte {
+	dst = binary.AppendUvarint(dst, deltaBlockSize)
+	dst = binary.AppendUvarint(dst, deltaMiniblocks)
+	dst = binary.AppendUvarint(dst, uint64(count))
+	return binary.AppendVarint(dst, first) // zigzag, as the spec says
+}
+
+// appendDeltaBlock appends the block of the deltas of values[1:] from the
+// value before each: 1 ≤ len(values)−1 ≤ deltaBlockSize, so values[0] is
+// the last value of the block before (or the header's first value). It
+// returns the least and the greatest of values[1:] too, the statistics'
+// work done in the same pass.
+func appendDeltaBlock(dst []byte, values []int64) (out []byte, lo, hi int64) {
+	var deltas [deltaBlockSize]int64
+	var maxDeltas [deltaMiniblocks]int64 // of each miniblock
+	n := len(values) - 1
+	prev := values[0]
+	minDelta := values[1] - prev
+	lo, hi = values[1], values[1]
+	for m := 0; m*deltaMiniblockSize < n; m++ {
+		vals := values[1+m*deltaMiniblockSize : 1+min(n, (m+1)*deltaMiniblockSize)]
+		ds := deltas[m*deltaMiniblockSize:][:len(vals)]
+		maxDelta := int64(math.MinInt64) // of this miniblock alone, as arrow does
+		for i, v := range vals {
+			d := v - prev // wraps on overflow, as it must
+			prev = v
+			ds[i] = d
+			minDelta, maxDelta = min(minDelta, d), max(maxDelta, d)
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		maxDeltas[m] = maxDelta
+	}
+	for i := n; i < (n+deltaMiniblockSize-1)/deltaMiniblockSize*deltaMiniblockSize; i++ {
+		deltas[i] = minDelta // the padding of a short last miniblock: 0 once packed
+	}
+	dst = binary.AppendVarint(dst, minDelta)
+	widthsAt := len(dst)
+	dst = append(dst, make([]byte, deltaMiniblocks)...)
+	for m := 0; m*deltaMiniblockSize < n; m++ {
+		// Every delta − min is < 2^64 as an integer: as uint64 it does not wrap.
+		width := bits.Len64(uint64(maxDeltas[m] - minDelta))
+		dst[widthsAt+m] = byte(width)
+		dst = appendBitPacked(dst, deltas[m*deltaMiniblockSize:(m+1)*deltaMiniblockSize], minDelta, width)
+	}
+	return dst, lo, hi
+}
+
+// appendBitPacked appends the deltaMiniblockSize values mini[i] − base,
+// each below 2^width, packed width bits each, least significant bit
+// first: 4·width bytes.
+func appendBitPacked(dst []byte, mini []int64, base int64, width int) []byte {
+	if width == 0 {
+		return dst
+	}
+	var acc uint64 // bits not yet appended, the first in the low bits
+	filled := 0    // how many bits of acc are taken
+	for _, d := range mini[:deltaMiniblockSize] {
+		v := uint64(d - base)
+		acc |= v << filled
+		filled += width
+		if filled >= 64 {
+			dst = binary.LittleEndian.AppendUint64(dst, acc)
+			filled -= 64
+			acc = v >> (width - filled) // the bits of v that did not fit (0 if all did: v < 2^width)
+		}
+	}
+	for ; filled > 0; filled -= 8 {
+		dst = append(dst, byte(acc))
+		acc >>= 8
+	}
+	return dst
+}
