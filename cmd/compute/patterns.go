@@ -40,7 +40,7 @@ func addPatternFlags(fs *flag.FlagSet) patternFlags {
 			"write the certificate <id>.proof.json of the largest V whose state repeats within -prove-bound rows, "+
 			"and print it and the first V that does not repeat; -resume continues a search saved in <id>.prove-state"),
 		proveBound: fs.Int64("prove-bound", 0, "with -patterns: the rows searched for a repeated band state (0: min(n, 10⁶)); "+
-			"with -prove: the rows searched (default 10¹⁰, what a night buys on 2 cores: about 75 minutes for the V that fails at V ≈ 40, "+
+			"with -prove: the rows searched (default 10¹⁰: on 2 cores about 25 minutes for the V that fails at V ≈ 40, "+
 			"some times that for the climb below it)"),
 	}
 }

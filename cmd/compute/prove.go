@@ -17,22 +17,23 @@ import (
 	"github.com/grundy-lab/grundy/results"
 )
 
-// defaultNightBound is -prove-bound's default with -prove: what a night
-// buys on a 2-core machine. A climb sweeps the bound once, for the V that
-// does not repeat, and about 2P+3·x0 rows more for each V that does, P
-// and x0 growing with V (G*₋₁, V = 41: P = 1.4·10⁸). The search ran
-// 2.3·10⁶ rows a second at V = 37–42 (AMD EPYC, 2 cores, 2 workers,
-// other jobs running), so 10¹⁰ rows take about 75 minutes for the V that
-// fails, and a climb whose last periods near the bound several times that.
+// defaultNightBound is -prove-bound's default with -prove. A climb sweeps
+// the bound once, for the V that does not repeat, and about 2P+3·x0 rows
+// more for each V that does, P and x0 growing with V (G₋₁, V = 41:
+// P = 1.07·10⁹). The search runs 8·10⁶ rows a second at V = 37 (AMD EPYC,
+// 2 cores, 2 workers, quiet, 2026-11-26), so 10¹⁰ rows take about 25
+// minutes for the V that fails, and a climb whose last periods near the
+// bound some times that: an evening, or a night on a shared machine. The
+// bound stays below what the certificate checker takes (x0+P < 2³¹).
 const defaultNightBound = 10_000_000_000
 
 // proveSaveEvery is how often -prove saves its search for -resume.
 const proveSaveEvery = 2 * time.Minute
 
 // proveNanosPerCell is the wall time per cell of the search's sweep with
-// two workers: 10–12 ns measured at V = 37–42 (2.25–2.33·10⁶ rows a
-// second, other jobs running), with a margin.
-const proveNanosPerCell = 15
+// two workers: 3.2 ns measured at V = 37 (BenchmarkSearchWorkers, 125 ns
+// a row, quiet machine), with a margin for a shared one.
+const proveNanosPerCell = 5
 
 // applyProve checks the flags of a -prove run and sets opts: the search
 // alone, of every V of -values, with -prove-bound rows.
