@@ -11,7 +11,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/grundy-lab/grundy/results"
 )
 
 // referenceSum is cells_sha256 of format 2 written straight from its
@@ -303,5 +306,20 @@ func BenchmarkRowDigest(b *testing.B) {
 				r.Sum(x, ys, vs)
 			}
 		})
+	}
+}
+
+// TestLegacyDatasetIsNotFinished: a complete dataset of format 1 is not
+// taken as the finished dataset of a run (which writes format 2), and is
+// left in place; the same cells in format 2 are.
+func TestLegacyDatasetIsNotFinished(t *testing.T) {
+	dir := copyDir(t, "testdata/v1/gneg1_n3000.values")
+	meta := Meta{Table: "gneg1", N: 3000, Values: results.ValueRange{Lo: 0, Hi: 20}, Sweep: SweepBand, Rows: RowRange{0, 3000}}
+	m, err := Finished(context.Background(), dir, meta, filepath.Join(t.TempDir(), "state"))
+	if m != nil || err == nil || !strings.Contains(err.Error(), "grundy-values/1") {
+		t.Fatalf("Finished on a format-1 dataset: %v, %v", m, err)
+	}
+	if _, err := Open(dir); err != nil {
+		t.Fatalf("the format-1 dataset was not left in place: %v", err)
 	}
 }
