@@ -37,6 +37,10 @@ type Checker struct {
 	general   bool          // every row by the general loop, never rookRow: for the test that they agree
 }
 
+// MaxN is the largest table side a Checker takes: its rows and columns
+// are int64, and a game's extra value (x XOR y) is computed in int.
+const MaxN = math.MaxInt / 4
+
 // New returns a checker of the rows 0 … n of table with cap v; it fails
 // with ErrUnsupported, saying why, for a table whose capped values it
 // cannot check (deletenim, vdn, josephusnim) or does not know, and for
@@ -50,8 +54,8 @@ func New(table string, n int64, v int) (*Checker, error) {
 		return nil, fmt.Errorf("%w: %s: the options of (x, y) are two whole anti-diagonals, reaching into later rows, so no capped row or column set decides a cell", ErrUnsupported, table)
 	case game.Kind == moves.Josephus:
 		return nil, fmt.Errorf("%w: %s: a column's options are a window whose start rises with x, so a full column set does not stay full", ErrUnsupported, table)
-	case n < 0 || n > math.MaxInt32:
-		return nil, fmt.Errorf("%w: n = %d: want 0 ≤ n ≤ %d", ErrUnsupported, n, math.MaxInt32)
+	case n < 0 || n > MaxN:
+		return nil, fmt.Errorf("%w: n = %d: want 0 ≤ n ≤ %d", ErrUnsupported, n, int64(MaxN))
 	case v < 0:
 		return nil, fmt.Errorf("%w: cap V = %d: want V ≥ 0", ErrUnsupported, v)
 	}

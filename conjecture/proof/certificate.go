@@ -108,7 +108,7 @@ func Decode(r io.Reader) (Certificate, error) {
 // checks, (V+1) a row, saturating at math.MaxInt64 for a certificate whose
 // figures are out of range (Check refuses it before sweeping).
 func (c Certificate) Work() (rows, cells int64) {
-	if c.X0 < 0 || c.P < 0 || c.V < 0 || c.X0 > Infinity || c.P > Infinity || c.V > band.MaxCap {
+	if c.X0 < 0 || c.P < 0 || c.V < 0 || c.X0 > MaxBound || c.P > MaxBound || c.V > band.MaxCap {
 		return math.MaxInt64, math.MaxInt64
 	}
 	rows = c.X0 + c.P

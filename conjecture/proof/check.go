@@ -11,7 +11,8 @@ import (
 )
 
 // Check re-verifies a certificate on its own: it streams the band sweep's
-// rows 0 … X0+P−1 into the independent check (package bandcheck), which
+// rows 0 … X0+P−1, of side SideFor(V, X0+P), into the independent check
+// (package bandcheck), which
 // checks every cell from its own statement of the moves; it requires every
 // row to hold all of 0 … V (so the table of side Infinity agrees with the
 // infinite one); and it compares the check's own states before rows X0 and
@@ -38,17 +39,18 @@ func Check(ctx context.Context, c Certificate, cfg band.Config) error {
 		return fmt.Errorf("%w: period P = %d, want P ≥ 1", ErrCertificate, c.P)
 	case c.P%stride != 0:
 		return fmt.Errorf("%w: period P = %d is not a multiple of %d, the least power of two above V = %d: moving (x, y) by P along the diagonal changes which x XOR y are at most V", ErrCertificate, c.P, stride, c.V)
-	case c.X0 > Infinity || c.P > Infinity || c.X0+c.P > Infinity-int64(c.V)-2: // each bounded first, so the sum cannot wrap
+	case c.X0 > MaxBound || c.P > MaxBound: // each bounded first, so that their sum cannot wrap
 		return fmt.Errorf("%w: x0 + P = %d beyond the rows the check can reach", ErrCertificate, c.X0+c.P)
 	}
 	st, err := c.state()
 	if err != nil {
 		return err
 	}
-	if st.V != c.V || st.Next != c.X0 || st.N != Infinity {
-		return fmt.Errorf("%w: its state is of V = %d before row %d in a table of side %d, not V = %d before row x0 = %d of side %d", ErrCertificate, st.V, st.Next, st.N, c.V, c.X0, int64(Infinity))
+	side := SideFor(c.V, c.X0+c.P)
+	if st.V != c.V || st.Next != c.X0 || st.N != side {
+		return fmt.Errorf("%w: its state is of V = %d before row %d in a table of side %d, not V = %d before row x0 = %d of side %d", ErrCertificate, st.V, st.Next, st.N, c.V, c.X0, side)
 	}
-	start, end, err := checkedStates(ctx, rules, c, cfg)
+	start, end, err := streamChecked(ctx, rules, c.Table, c.V, side, c.X0, c.X0+c.P, cfg)
 	if err != nil {
 		return err
 	}
@@ -62,13 +64,6 @@ func Check(ctx context.Context, c Certificate, cfg band.Config) error {
 		return CheckStatements(ctx, c)
 	}
 	return nil
-}
-
-// checkedStates streams rows 0 … X0+P−1 of the band sweep of side
-// Infinity into a fresh independent check and returns its canonical
-// states before rows X0 and X0+P.
-func checkedStates(ctx context.Context, rules band.Rules, c Certificate, cfg band.Config) (start, end bandcheck.State, err error) {
-	return streamChecked(ctx, rules, c.Table, c.V, Infinity, c.X0, c.X0+c.P, cfg)
 }
 
 // batchRows is the rows in flight between the sweep and the check: the

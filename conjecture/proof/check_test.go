@@ -1,6 +1,7 @@
 package proof
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/grundy-lab/grundy/conjecture/bandcheck"
 	"github.com/grundy-lab/grundy/conjecture/moves"
+	"github.com/grundy-lab/grundy/engine/band"
 )
 
 // In a table of side 40 the rows near 40 run out of columns and do not
@@ -69,4 +71,62 @@ func referenceStates(t *testing.T, table string, v int, x0, x1 int64) [2]bandche
 	}
 	states[1] = canonical(c.State())
 	return states
+}
+
+// A repeat beyond the rows a sweep of side Infinity reaches is made and
+// checked with side FarSide (SideFor): the independent check takes that
+// side, and its states of G₋₁ and G_P rows there are those of side
+// Infinity, the same rows of the same infinite table.
+func TestFarSideChecked(t *testing.T) {
+	for _, tc := range []struct {
+		table  string
+		v      int
+		x0, x1 int64
+	}{{"gneg1", 5, 12, 60}, {"passnim", 6, 20, 300}} {
+		rules := mustRules(t, tc.table)
+		near0, near1, err := streamChecked(context.Background(), rules, tc.table, tc.v, Infinity, tc.x0, tc.x1, testConfig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		far0, far1, err := streamChecked(context.Background(), rules, tc.table, tc.v, FarSide, tc.x0, tc.x1, testConfig)
+		if err != nil {
+			t.Fatalf("%s: side FarSide: %v", tc.table, err)
+		}
+		if !far0.Equal(near0) || !far1.Equal(near1) {
+			t.Errorf("%s: the states of side FarSide differ from those of side Infinity", tc.table)
+		}
+	}
+	for _, tc := range []struct {
+		v    int
+		x1   int64
+		want int64
+	}{{5, 1000, Infinity}, {5, CheckedRows(5), Infinity}, {5, CheckedRows(5) + 1, FarSide}, {1000, CheckedRows(5), FarSide}, {0, MaxBound, FarSide}} {
+		if got := SideFor(tc.v, tc.x1); got != tc.want {
+			t.Errorf("SideFor(%d, %d) = %d, want %d", tc.v, tc.x1, got, tc.want)
+		}
+	}
+}
+
+// A certificate whose state is of another side than SideFor's is
+// refused, even when it is the same repeat's state.
+func TestCheckRefusesAnotherSide(t *testing.T) {
+	c, err := Decode(bytes.NewReader(goodCertificate(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(context.Background(), c, testConfig); err != nil {
+		t.Fatalf("the certificate of side Infinity: %v", err)
+	}
+	rules := mustRules(t, c.Table)
+	sw, err := band.New(rules, FarSide, c.V, testConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sw.Run(context.Background(), c.X0, func(band.Rows) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if c.State, err = sw.State().MarshalBinary(); err != nil {
+		t.Fatal(err)
+	}
+	wantFail(t, c, "of side 1099511627776, not V")
 }

@@ -125,9 +125,21 @@ func Stride(nimSum bool, v int) int64 {
 	return s
 }
 
-// CheckedRows is the largest X0+P that Check reaches with V = v: its
-// sweep of side Infinity must leave every row room to fill.
+// CheckedRows is the largest X0+P that Check reaches with V = v in a
+// sweep of side Infinity, which must leave every row room to fill; a
+// repeat beyond is made and checked with side FarSide (SideFor).
 func CheckedRows(v int) int64 { return Infinity - int64(v) - 2 }
+
+// SideFor is the side of the sweeps that make and check the certificate
+// of a repeat of the rows x0 and x1 = x0+P with V = v: Infinity when
+// x1 ≤ CheckedRows(v), which every certificate of a smaller repeat keeps,
+// and FarSide beyond.
+func SideFor(v int, x1 int64) int64 {
+	if x1 > CheckedRows(v) {
+		return FarSide
+	}
+	return Infinity
+}
 
 // Search sweeps table with cap v and returns its first repeat: the least
 // X0 ≥ max(1, base rows) whose state recurs, and the least P (a multiple
@@ -159,14 +171,9 @@ func Search(ctx context.Context, table string, v int, bound int64, opt Options) 
 }
 
 // exactRepeat sweeps rows 0 … x1−1 and compares the band states before
-// rows x0 and x1 exactly; it returns the first. The side is Infinity if
-// Check reaches row x1 (CheckedRows), FarSide otherwise.
+// rows x0 and x1 exactly; it returns the first, of side SideFor(v, x1).
 func exactRepeat(ctx context.Context, rules band.Rules, v int, x0, x1 int64, cfg band.Config) (band.State, bool, error) {
-	side := int64(Infinity)
-	if x1 > CheckedRows(v) {
-		side = FarSide
-	}
-	sw, err := band.New(rules, side, v, cfg)
+	sw, err := band.New(rules, SideFor(v, x1), v, cfg)
 	if err != nil {
 		return band.State{}, false, err
 	}
