@@ -23,8 +23,9 @@ import (
 // P = 1.07·10⁹). The search runs 8·10⁶ rows a second at V = 37 (AMD EPYC,
 // 2 cores, 2 workers, quiet, 2026-11-26), so 10¹⁰ rows take about 25
 // minutes for the V that fails, and a climb whose last periods near the
-// bound some times that: an evening, or a night on a shared machine. The
-// bound stays below what the certificate checker takes (x0+P < 2³¹).
+// bound some times that: an evening, or a night on a shared machine. A
+// repeat past 2³¹ rows is certified in a table of side 2⁴⁰
+// (proof.SideFor), which the checker takes as well.
 const defaultNightBound = 10_000_000_000
 
 // proveSaveEvery is how often -prove saves its search for -resume.
