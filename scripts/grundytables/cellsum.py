@@ -106,29 +106,26 @@ class CellSumV2(_PartSorter):
     def _account(self, first, last, xs, ys, values):
         """Hash the rows first..last, their (x, y)-sorted cells encoded in one buffer of 4-byte words.
 
-        Every piece (a count, a narrow cell, a wide cell's two fields) is a
-        whole word, so row r starts at word starts[r]: its count there, then
-        its cells from word starts[r] + 1, one word (narrow) or two (wide) each.
+        Every piece (a count, a narrow cell, a wide cell's y - x or v) is a
+        whole word, so the encoding is the cells' words with each wide
+        cell's value inserted after it and each row's count before its
+        first cell; row r then spans the words starts[r]..starts[r+1]-1.
         """
-        rows = xs - first
-        d = ys - xs
-        wide_cell = (d < -32768) | (d > 32767) | (values < 0) | (values > 65535)
+        rows, d = xs - first, ys - xs
         counts = np.bincount(rows, minlength=last - first + 1)
-        width = 1 + (np.bincount(rows[wide_cell], minlength=len(counts)) > 0)  # words a cell, per row
-        words = 1 + counts * width
+        # A cell is narrow iff d + 32768 and v both lie in 0..65535, iff their bitwise or does
+        # (a negative one makes the or negative): one pass instead of four comparisons.
+        wide_cell = ((d + 32768) | values) >> 16 != 0
+        wide_rows = np.bincount(rows[wide_cell], minlength=len(counts)) > 0
         starts = np.zeros(len(counts) + 1, np.int64)
-        np.cumsum(words, out=starts[1:])
-        first_cell = np.zeros(len(counts), np.int64)
-        np.cumsum(counts[:-1], out=first_cell[1:])
-        buf = np.empty(starts[-1], "<u4")
-        buf[starts[:-1]] = counts
-        cell_width = width[rows]
-        at = starts[rows] + 1 + (np.arange(len(xs)) - first_cell[rows]) * cell_width
-        narrow = cell_width == 1
-        buf[at[narrow]] = (d[narrow] & 0xFFFF) | (values[narrow] << 16)
-        wide = ~narrow
-        buf[at[wide]] = d[wide].astype("<i4").view("<u4")
-        buf[at[wide] + 1] = values[wide].astype("<i4").view("<u4")
+        np.cumsum(1 + counts * (1 + wide_rows), out=starts[1:])
+        words = ((d & 0xFFFF) | (values << 16)).astype("<u4")  # a narrow cell: y - x int16, v uint16
+        if wide_rows.any():  # a wide row's cells: y - x int32 in their word, v int32 inserted after it
+            wide = np.repeat(wide_rows, counts)
+            words[wide] = d[wide].astype("<u4")
+            words = np.insert(words, np.flatnonzero(wide) + 1, values[wide])
+        # Row r's count goes before its first cell's word, which starts[r] - r words precede.
+        buf = np.insert(words, starts[:-1] - np.arange(len(counts)), counts)
         # One SHA-256 a row is the definition; the loop slices a memoryview and joins the digests.
         view, sha256 = memoryview(buf.view(np.uint8)), hashlib.sha256
         bounds = (4 * starts).tolist()
