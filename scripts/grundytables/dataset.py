@@ -106,9 +106,11 @@ def read_manifest(directory):
         raise DamagedValuesDataset(path, str(err)) from None
     except (OSError, ValueError) as err:
         raise DamagedValuesDataset(path, f"not readable JSON: {err}") from None
-    if not isinstance(manifest, dict) or manifest.get("format") not in FORMATS:
-        found = manifest.get("format") if isinstance(manifest, dict) else None
-        raise DamagedValuesDataset(path, f"format = {found!r}, want {' or '.join(map(repr, FORMATS))}")
+    if not isinstance(manifest, dict):
+        raise DamagedValuesDataset(path, "not a JSON object")
+    if manifest.get("format") not in FORMATS:
+        raise DamagedValuesDataset(path, f"format = {manifest.get('format')!r}, "
+                                         f"want {' or '.join(map(repr, FORMATS))}")
     full = manifest.get("sweep") == "full"
     required = ["table", "symbol", "n", "values", "sweep", "rows", "version", "workers", "seconds",
                 "cells", "cells_sha256", "parts"] + (["g_sha256", "max_value"] if full else [])
@@ -303,7 +305,7 @@ class ValuesDatasetSource:
         return cell_sum(self.md["format"], self.rows_covered[0])
 
     def _read_part(self, i, total):
-        """(v, x, y) of every cell of part i, accounted in total (a cell_sum); refuses a cell held twice."""
+        """(v, x, y) of every cell of part i, accounted in total (from _cell_sum); refuses a cell held twice."""
         entry = self.parts[i]
         with self.open_part(i) as part:
             v, x, y = part.read_groups(part.select(entry["x_first"], entry["x_last"] + 1, 0, self.side))
