@@ -107,9 +107,9 @@ class CellSumV2(_PartSorter):
         """Hash the rows first..last, their (x, y)-sorted cells encoded in one buffer of 4-byte words.
 
         Every piece (a count, a narrow cell, a wide cell's y - x or v) is a
-        whole word, so the encoding is the cells' words with each wide
-        cell's value inserted after it and each row's count before its
-        first cell; row r then spans the words starts[r]..starts[r+1]-1.
+        whole word, so the encoding is the cells' words (two for a wide
+        cell) with each row's count inserted before its first cell; row r
+        then spans the words starts[r]..starts[r+1]-1.
         """
         rows, d = xs - first, ys - xs
         counts = np.bincount(rows, minlength=last - first + 1)
@@ -120,10 +120,13 @@ class CellSumV2(_PartSorter):
         starts = np.zeros(len(counts) + 1, np.int64)
         np.cumsum(1 + counts * (1 + wide_rows), out=starts[1:])
         words = ((d & 0xFFFF) | (values << 16)).astype("<u4")  # a narrow cell: y - x int16, v uint16
-        if wide_rows.any():  # a wide row's cells: y - x int32 in their word, v int32 inserted after it
+        if wide_rows.any():  # a wide row's cells: y - x int32, then v int32
             wide = np.repeat(wide_rows, counts)
-            words[wide] = d[wide].astype("<u4")
-            words = np.insert(words, np.flatnonzero(wide) + 1, values[wide])
+            pairs = np.empty((len(words), 2), "<u4")
+            pairs[:, 0], pairs[:, 1] = np.where(wide, d, words), values
+            keep = np.ones(pairs.shape, bool)
+            keep[:, 1] = wide  # a narrow cell's second word is dropped
+            words = pairs[keep]
         # Row r's count goes before its first cell's word, which starts[r] - r words precede.
         buf = np.insert(words, starts[:-1] - np.arange(len(counts)), counts)
         # One SHA-256 a row is the definition; the loop slices a memoryview and joins the digests.
