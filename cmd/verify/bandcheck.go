@@ -71,8 +71,12 @@ func runBandCheck(ctx context.Context, dir string, stdout, stderr io.Writer) err
 	case err != nil:
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "%s\tholds\tthe %d cells of values 0-%d in rows 0-%d of %s (sweep %s, cells_sha256 %s…) are those of "+
+	sum := fmt.Sprintf("cells_sha256 %s…", m.CellsSHA256[:16])
+	if now := d.CurrentSum(); now != "" {
+		sum = fmt.Sprintf("%s, cells_sha256 %s… in that format; %s… in today's %s", m.Format, m.CellsSHA256[:16], now[:16], valuesds.Format)
+	}
+	_, err = fmt.Fprintf(stdout, "%s\tholds\tthe %d cells of values 0-%d in rows 0-%d of %s (sweep %s, %s) are those of "+
 		"the definition, and every other cell is above %d (%.1fs)\n", id, m.Cells, values.Hi, m.N, dir, m.Sweep,
-		m.CellsSHA256[:16], values.Hi, time.Since(start).Seconds())
+		sum, values.Hi, time.Since(start).Seconds())
 	return err
 }

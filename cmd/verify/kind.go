@@ -89,8 +89,10 @@ func kindOfFormat(format string) (jsonKind, bool) {
 	switch {
 	case format == certificateKind.format:
 		return certificateKind, true
-	case format == manifestKind.format:
-		return manifestKind, true
+	case format == manifestKind.format || format == valuesds.LegacyFormat:
+		k := manifestKind
+		k.format = format
+		return k, true
 	case strings.HasPrefix(format, patternsFormatPrefix):
 		k := patternsKind
 		k.format = format

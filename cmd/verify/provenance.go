@@ -7,8 +7,15 @@ import (
 )
 
 // cellsSHA256 is the checksum kind of a values dataset in a provenance:
-// the cells_sha256 of its manifest, which a whole scan checks.
-const cellsSHA256 = "cells_sha256"
+// the cells_sha256 of its manifest, which a whole scan checks; that of a
+// dataset of the earlier format, whose cells_sha256 is defined otherwise,
+// names the format.
+func cellsSHA256(m *valuesds.Manifest) string {
+	if m.Format == valuesds.LegacyFormat {
+		return "cells_sha256 of " + m.Format
+	}
+	return "cells_sha256"
+}
 
 // addInputs records in from every table file of in (see addInput).
 func addInputs(from *provenance.Provenance, in inputSet) error {
@@ -28,7 +35,7 @@ func addInput(from *provenance.Provenance, path string) error {
 		if err != nil {
 			return err
 		}
-		from.Inputs = append(from.Inputs, provenance.Input{Path: path, Checksum: cellsSHA256, SHA256: d.Manifest.CellsSHA256})
+		from.Inputs = append(from.Inputs, provenance.Input{Path: path, Checksum: cellsSHA256(d.Manifest), SHA256: d.Manifest.CellsSHA256})
 		return nil
 	}
 	info, err := pattern.ReadInputInfo(path)

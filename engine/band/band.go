@@ -10,7 +10,8 @@ type Rows struct {
 	Start []int32
 	Y     []int64
 	Value []int32
-	// Hash holds Config.RowHash's value of each row; nil without it.
+	// Hash holds Config.RowHash's Config.HashWords values of each row;
+	// nil without it.
 	Hash []uint64
 }
 
@@ -35,26 +36,29 @@ type bandState struct {
 	cellN   []int32
 	cells   []uint64
 	out     Rows
-	// rowHash is Config.RowHash, hashes its values, hashErr its error.
-	rowHash func(Rows, []uint64) error
-	hashes  []uint64
-	hashErr error
+	// rowHash is Config.RowHash, hashWords Config.HashWords, hashes its
+	// values, hashErr its error.
+	rowHash   func(Rows, []uint64) error
+	hashWords int
+	hashes    []uint64
+	hashErr   error
 }
 
 // packCell is the cell of window column c and value m as bandState keeps it.
 func packCell(c, m int) uint64 { return uint64(c)<<32 | uint64(uint32(m)) }
 
 // newBandState allocates a band of up to tile rows.
-func newBandState(tile, words, cellCap int, rowHash func(Rows, []uint64) error) *bandState {
+func newBandState(tile, words, cellCap int, rowHash func(Rows, []uint64) error, hashWords int) *bandState {
 	return &bandState{
-		rowHash: rowHash,
-		hashes:  make([]uint64, tile),
-		words:   words,
-		rowSets: make([]uint64, tile*words),
-		done:    make([]bool, tile),
-		cellCap: cellCap,
-		cellN:   make([]int32, tile),
-		cells:   make([]uint64, tile*cellCap),
+		rowHash:   rowHash,
+		hashWords: hashWords,
+		hashes:    make([]uint64, tile*hashWords),
+		words:     words,
+		rowSets:   make([]uint64, tile*words),
+		done:      make([]bool, tile),
+		cellCap:   cellCap,
+		cellN:     make([]int32, tile),
+		cells:     make([]uint64, tile*cellCap),
 		out: Rows{
 			Start: make([]int32, 0, tile+1),
 			Y:     make([]int64, 0, tile*cellCap),
@@ -104,7 +108,7 @@ func (st *bandState) gather() {
 	}
 	out.Start, out.Y, out.Value = start, ys, values
 	if st.rowHash != nil {
-		out.Hash = st.hashes[:st.rows]
+		out.Hash = st.hashes[:st.rows*st.hashWords]
 		st.hashErr = st.rowHash(*out, out.Hash)
 	}
 }

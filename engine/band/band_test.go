@@ -223,3 +223,55 @@ func TestIndependentCheckAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestRowHashWords: RowHash's HashWords values of each row reach the
+// caller with that row, whatever the workers and band height: each row's
+// are its number, its cells and the sum of its values, written on the
+// worker and checked against the row the caller gets.
+func TestRowHashWords(t *testing.T) {
+	r, _ := tables.Lookup("gneg1")
+	rules, err := r.BandRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const words = 3
+	rowHash := func(rows band.Rows, hashes []uint64) error {
+		if len(hashes) != words*rows.Len() {
+			return fmt.Errorf("%d hash values for %d rows", len(hashes), rows.Len())
+		}
+		for i := range rows.Len() {
+			sum := uint64(0)
+			for _, v := range rows.Value[rows.Start[i]:rows.Start[i+1]] {
+				sum += uint64(v)
+			}
+			copy(hashes[words*i:], []uint64{uint64(rows.X0) + uint64(i), uint64(rows.Start[i+1] - rows.Start[i]), sum})
+		}
+		return nil
+	}
+	for _, cfg := range []band.Config{{Workers: 1}, {Workers: 2}, {Workers: 3, Tile: 5}} {
+		cfg.RowHash, cfg.HashWords = rowHash, words
+		sw, err := band.New(rules, 3000, 40, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rowsSeen := 0
+		err = sw.Run(context.Background(), sw.N()+1, func(rows band.Rows) error {
+			if len(rows.Hash) != words*rows.Len() {
+				return fmt.Errorf("rows from %d: %d hash values for %d rows", rows.X0, len(rows.Hash), rows.Len())
+			}
+			for i := range rows.Len() {
+				want := make([]uint64, words)
+				rowHash(band.Rows{X0: rows.X0 + int64(i), Start: []int32{0, rows.Start[i+1] - rows.Start[i]},
+					Value: rows.Value[rows.Start[i]:rows.Start[i+1]]}, want)
+				if got := rows.Hash[words*i : words*(i+1)]; !slices.Equal(got, want) {
+					return fmt.Errorf("row %d: hash values %v, want %v", rows.X0+int64(i), got, want)
+				}
+				rowsSeen++
+			}
+			return nil
+		})
+		if err != nil || rowsSeen != 3001 {
+			t.Fatalf("%+v: %d rows, %v", cfg, rowsSeen, err)
+		}
+	}
+}

@@ -54,11 +54,14 @@ type Config struct {
 	Segment int
 	// RowHash, if set, is called with each band of rows once unpacked, on
 	// the worker that swept it (bands at once on several workers), to
-	// write one value a row to hashes (len r.Len()); the caller finds them
-	// in Rows.Hash. It takes per-row work off the caller's goroutine, such
-	// as the key the proof search looks up at every row. Its error stops
-	// the sweep.
+	// write HashWords values a row to hashes (len HashWords·r.Len(), row
+	// i's at [HashWords·i, HashWords·(i+1))); the caller finds them in
+	// Rows.Hash. It takes per-row work off the caller's goroutine, such as
+	// the key the proof search looks up at every row or each row's
+	// SHA-256 of a checksum. Its error stops the sweep.
 	RowHash func(r Rows, hashes []uint64) error
+	// HashWords is the values RowHash writes a row; 0 means 1.
+	HashWords int
 	// margin is the room, in columns, a segment's window has beyond its
 	// last row; 0 means 4(V+2)+Tile. Tests shrink it to exercise the retry
 	// of a segment whose rows ran out of window.
@@ -116,6 +119,9 @@ func New(rules Rules, n int64, v int, cfg Config) (*Sweeper, error) {
 	}
 	if cfg.Width <= 0 {
 		cfg.Width = DefaultWidth
+	}
+	if cfg.HashWords <= 0 {
+		cfg.HashWords = 1
 	}
 	cfg.Width = (cfg.Width + 63) &^ 63
 	if cfg.margin <= 0 {
@@ -202,7 +208,7 @@ func (sw *Sweeper) segment(end int64, emit func(Rows) error) error {
 // bandStates returns k band states, made on first use.
 func (sw *Sweeper) bandStates(k int) []*bandState {
 	for len(sw.states) < k {
-		sw.states = append(sw.states, newBandState(sw.cfg.Tile, sw.win.words, sw.v+1+len(sw.base), sw.cfg.RowHash))
+		sw.states = append(sw.states, newBandState(sw.cfg.Tile, sw.win.words, sw.v+1+len(sw.base), sw.cfg.RowHash, sw.cfg.HashWords))
 	}
 	return sw.states[:k]
 }

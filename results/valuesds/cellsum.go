@@ -13,22 +13,27 @@ import (
 )
 
 // CellSum accumulates cells_sha256, the canonical checksum of the cells of
-// a window of rows, built to cost little per cell (the band sweep itself
-// takes a few ns a cell) and to be recomputed with numpy from the columns:
+// a window of rows (format grundy-values/2). Each row is hashed on its own,
+// so that the rows' SHA-256, nearly all the work, can be computed on many
+// cores (RowDigest), and only 32 bytes a row are hashed in order:
 //
-//	rows  = SHA-256(first row as int64, then every row's cell count as uint32)
-//	cells = SHA-256(every cell in (x, y) order as y − x int32 and v int32)
-//	cells_sha256 = SHA-256(rows ‖ cells)
+//	row(x) = SHA-256(c as uint32, then the row's c cells in increasing y)
+//	cells_sha256 = SHA-256(first row as int64, row(first), row(first+1), …)
 //
 // all little-endian, over every row of the window, rows without a cell
-// included. Two datasets (or runs) hold the same cells in the same rows iff
-// their sums are equal, whatever their sweep, block size or layout.
+// included. A row's cells take 4 bytes each, y − x as int16 and v as
+// uint16, when all of them fit (−2¹⁵ ≤ y − x < 2¹⁵ and v < 2¹⁶: every
+// band of V < 32767), and 8 bytes otherwise, y − x and v as int32; the
+// count c tells the two apart. Two datasets (or runs) hold the same cells
+// in the same rows iff their sums are equal, whatever their sweep, block
+// size, workers or layout. legacyCellSum is format 1's definition.
 type CellSum struct {
-	rows, cells hash.Hash
-	count       int64
-	// counts and buf gather the bytes of many rows before they are
-	// hashed: a Write per row cost more than the hashing itself.
-	counts, buf []byte
+	top   hash.Hash
+	count int64
+	// digests gathers the rows' SHA-256 before they are hashed: a Write
+	// per row would cost more than the hashing itself.
+	digests []byte
+	row     RowDigest // the encoder of AddRow
 }
 
 // sumBuffer is how many bytes CellSum gathers before it hashes them.
@@ -36,8 +41,8 @@ const sumBuffer = 1 << 16
 
 // NewCellSum starts the sum of a window whose first row is first.
 func NewCellSum(first int64) *CellSum {
-	s := &CellSum{rows: sha256.New(), cells: sha256.New()}
-	s.rows.Write(binary.LittleEndian.AppendUint64(nil, uint64(first)))
+	s := &CellSum{top: sha256.New()}
+	s.top.Write(binary.LittleEndian.AppendUint64(nil, uint64(first)))
 	return s
 }
 
@@ -46,33 +51,23 @@ func NewCellSum(first int64) *CellSum {
 // diagonal (a band's cells lie within V+1 of it, a full sweep's n is below
 // 2³¹); AddRow panics otherwise.
 func (s *CellSum) AddRow(x int64, ys []int64, vs []int32) {
-	s.counts = binary.LittleEndian.AppendUint32(s.counts, uint32(len(ys)))
-	if len(s.counts) >= sumBuffer {
-		s.flush()
-	}
-	n := len(s.buf)
-	s.buf = slices.Grow(s.buf, 8*len(ys))[:n+8*len(ys)]
-	cells := s.buf[n:]
-	vs = vs[:len(ys)]
-	for k, y := range ys {
-		d := y - x
-		if d < math.MinInt32 || d > math.MaxInt32 {
-			panic(fmt.Sprintf("valuesds: cell (%d, %d) lies beyond int32 of the diagonal", x, y))
-		}
-		// The offset's four bytes, then the value's, as one store.
-		binary.LittleEndian.PutUint64(cells[8*k:], uint64(uint32(int32(d)))|uint64(uint32(vs[k]))<<32)
-	}
-	if len(s.buf) >= sumBuffer {
-		s.flush()
-	}
-	s.count += int64(len(ys))
+	s.AddDigest(s.row.Sum(x, ys, vs), len(ys))
 }
 
-// flush hashes the bytes gathered.
+// AddDigest accounts the next row of the window from its SHA-256 (a
+// RowDigest's Sum, computed wherever the row was) and its number of cells.
+func (s *CellSum) AddDigest(digest [sha256.Size]byte, cells int) {
+	s.digests = append(s.digests, digest[:]...)
+	if len(s.digests) >= sumBuffer {
+		s.flush()
+	}
+	s.count += int64(cells)
+}
+
+// flush hashes the digests gathered.
 func (s *CellSum) flush() {
-	s.rows.Write(s.counts)
-	s.cells.Write(s.buf)
-	s.counts, s.buf = s.counts[:0], s.buf[:0]
+	s.top.Write(s.digests)
+	s.digests = s.digests[:0]
 }
 
 // Cells is the number of cells added.
@@ -81,67 +76,39 @@ func (s *CellSum) Cells() int64 { return s.count }
 // Sum is the hex cells_sha256 of the rows added so far.
 func (s *CellSum) Sum() string {
 	s.flush()
-	h := sha256.New()
-	h.Write(s.rows.Sum(nil))
-	h.Write(s.cells.Sum(nil))
-	return fmt.Sprintf("%x", h.Sum(nil))
+	return fmt.Sprintf("%x", s.top.Sum(nil))
 }
 
-// State saves the sum: both hashes' internal states.
+// State saves the sum: its hash's internal state.
 func (s *CellSum) State() ([]byte, error) {
 	s.flush()
-	rows, err := s.rows.(encoding.BinaryMarshaler).MarshalBinary()
+	state, err := s.top.(encoding.BinaryMarshaler).MarshalBinary()
 	if err != nil {
 		return nil, fmt.Errorf("save the cells_sha256 state: %w", err)
 	}
-	cells, err := s.cells.(encoding.BinaryMarshaler).MarshalBinary()
-	if err != nil {
-		return nil, fmt.Errorf("save the cells_sha256 state: %w", err)
-	}
-	return append(binary.LittleEndian.AppendUint32(nil, uint32(len(rows))), append(rows, cells...)...), nil
+	return state, nil
 }
 
 // RestoreCellSum returns the sum that State saved after rows rows holding
 // count cells in all. It fails if the state does not decode or has taken
-// other rows or cells (the lengths its SHA-256 states record), so that a
-// checkpoint pairing a sum with another row is refused even when its own
-// checksum is right.
+// another number of rows (the length its SHA-256 state records: 8 bytes of
+// the first row, then 32 a row), so that a checkpoint pairing a sum with
+// another row is refused even when its own checksum is right; a state of
+// format 1's sum does not decode. The state does not record the cells,
+// so count is taken as given: a Writer checks it against its parts.
 func RestoreCellSum(state []byte, rows, count int64) (*CellSum, error) {
-	s := &CellSum{rows: sha256.New(), cells: sha256.New(), count: count}
-	if len(state) < 4 || int64(binary.LittleEndian.Uint32(state)) > int64(len(state)-4) {
-		return nil, fmt.Errorf("restore the cells_sha256 state: %d bytes do not hold one", len(state))
-	}
-	n := 4 + int(binary.LittleEndian.Uint32(state))
-	if err := s.rows.(encoding.BinaryUnmarshaler).UnmarshalBinary(state[4:n]); err != nil {
+	s := &CellSum{top: sha256.New(), count: count}
+	if err := s.top.(encoding.BinaryUnmarshaler).UnmarshalBinary(state); err != nil {
 		return nil, fmt.Errorf("restore the cells_sha256 state: %w", err)
 	}
-	if err := s.cells.(encoding.BinaryUnmarshaler).UnmarshalBinary(state[n:]); err != nil {
-		return nil, fmt.Errorf("restore the cells_sha256 state: %w", err)
-	}
-	if err := s.checkTaken(rows, count); err != nil {
+	taken, err := stateLength(s.top)
+	if err != nil {
 		return nil, err
 	}
+	if taken != uint64(8+sha256.Size*rows) {
+		return nil, fmt.Errorf("the cells_sha256 state has taken %d bytes, not the %d of %d rows", taken, 8+sha256.Size*rows, rows)
+	}
 	return s, nil
-}
-
-// checkTaken checks that a restored sum has taken exactly rows rows and
-// cells cells, from the lengths its two SHA-256 states record (8 bytes of
-// the first row, then 4 a row; 8 a cell): a checkpoint that pairs a sum
-// with other rows is refused even when its own checksum is right.
-func (s *CellSum) checkTaken(rows, cells int64) error {
-	rowBytes, err := stateLength(s.rows)
-	if err != nil {
-		return err
-	}
-	cellBytes, err := stateLength(s.cells)
-	if err != nil {
-		return err
-	}
-	if rowBytes != uint64(8+4*rows) || cellBytes != uint64(8*cells) {
-		return fmt.Errorf("the cells_sha256 state has taken %d bytes of rows and %d of cells, not the %d rows and %d cells of the parts",
-			rowBytes, cellBytes, rows, cells)
-	}
-	return nil
 }
 
 // stateLength is the number of bytes written to the SHA-256 h.
@@ -151,4 +118,55 @@ func stateLength(h hash.Hash) (uint64, error) {
 		return 0, err
 	}
 	return results.HashedBytes(state)
+}
+
+// RowDigest computes row(x) of cells_sha256. Its zero value is ready; it
+// keeps the buffer a row is encoded in, so a RowDigest serves one
+// goroutine.
+type RowDigest struct{ buf []byte }
+
+// Sum is row(x) for the cells ys (increasing) with values vs of row x. It
+// panics if a cell lies beyond MaxInt32 of the diagonal, or a value is
+// negative.
+func (r *RowDigest) Sum(x int64, ys []int64, vs []int32) [sha256.Size]byte {
+	vs = vs[:len(ys)]
+	if !r.encodeNarrow(x, ys, vs) {
+		r.encodeWide(x, ys, vs)
+	}
+	return sha256.Sum256(r.buf)
+}
+
+// encodeNarrow puts the row's count and cells, 4 bytes each, in r.buf, and
+// reports false if a cell does not fit them.
+func (r *RowDigest) encodeNarrow(x int64, ys []int64, vs []int32) bool {
+	r.buf = slices.Grow(r.buf[:0], 4+4*len(ys))[:4+4*len(ys)]
+	binary.LittleEndian.PutUint32(r.buf, uint32(len(ys)))
+	cells := r.buf[4:]
+	// Whether all fit is gathered, not branched on, cell by cell: the
+	// loop then has no exit but its end (a wide row is rare).
+	var over uint64
+	for k, y := range ys {
+		// −2¹⁵ ≤ d < 2¹⁵ and 0 ≤ v < 2¹⁶: both within 16 bits once d is
+		// offset by 2¹⁵, so any higher bit of either means wide.
+		d, v := uint64(y-x+1<<15), uint64(uint32(vs[k]))
+		over |= d | v
+		// The offset's two bytes (d's low 16 bits with the offset's bit
+		// flipped back), then the value's, as one store.
+		binary.LittleEndian.PutUint32(cells[4*k:4*k+4], uint32(uint16(d)^1<<15)|uint32(v)<<16)
+	}
+	return over <= math.MaxUint16
+}
+
+// encodeWide puts the row's count and cells, 8 bytes each, in r.buf.
+func (r *RowDigest) encodeWide(x int64, ys []int64, vs []int32) {
+	r.buf = slices.Grow(r.buf[:0], 4+8*len(ys))[:4+8*len(ys)]
+	binary.LittleEndian.PutUint32(r.buf, uint32(len(ys)))
+	cells := r.buf[4:]
+	for k, y := range ys {
+		d, v := y-x, vs[k]
+		if d < math.MinInt32 || d > math.MaxInt32 || v < 0 {
+			panic(fmt.Sprintf("valuesds: cell (%d, %d) of value %d lies beyond int32 of the diagonal or is negative", x, y, v))
+		}
+		binary.LittleEndian.PutUint64(cells[8*k:], uint64(uint32(int32(d)))|uint64(uint32(v))<<32)
+	}
 }

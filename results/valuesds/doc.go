@@ -1,4 +1,4 @@
-// Package valuesds reads and writes values datasets, format "grundy-values/1":
+// Package valuesds reads and writes values datasets, format "grundy-values/2":
 // the cells (v, x, y) of a Grundy table whose value v lies in a range LO..HI,
 // kept as a directory of Parquet parts that DuckDB, polars, pandas and
 // pyarrow read as one table, plus a _manifest.json that lists the parts with
@@ -12,7 +12,10 @@
 // few rows read one row group of one part. The manifest, written last, says
 // what the dataset holds and carries cells_sha256, the checksum of the cells
 // in (x, y) order that does not depend on B: two datasets hold the same
-// cells exactly when their cells_sha256 agree.
+// cells exactly when their cells_sha256 agree. Format 2 differs from format
+// 1 only in that checksum's definition (CellSum; format 1's summed every
+// cell in one stream, which bounded a run on two cores); datasets of
+// format 1 are still read and verified with their own (LegacyFormat).
 //
 // A dataset is written under the hidden name .<id>_n<N>.values.partial/ and
 // renamed when complete; parts are written atomically, so an interrupted run
@@ -25,8 +28,13 @@ import (
 	"path/filepath"
 )
 
-// Format is the manifest's "format" of the layout this package implements.
-const Format = "grundy-values/1"
+// Format is the manifest's "format" of the layout this package writes, and
+// LegacyFormat the earlier one it still reads, whose cells_sha256 is
+// legacyCellSum's.
+const (
+	Format       = "grundy-values/2"
+	LegacyFormat = "grundy-values/1"
+)
 
 // ManifestName is the name of the manifest file inside a dataset directory.
 const ManifestName = "_manifest.json"

@@ -11,7 +11,8 @@ import (
 // Finished reports whether dir holds the complete dataset that a run of
 // meta writes: read through and checked (every part against its sha256,
 // the cells against cells_sha256), of meta's table, n, values and rows, and
-// of its sweep unless meta.Sweep is empty. It returns a nil manifest and no
+// of its sweep unless meta.Sweep is empty, and of Format (a dataset of
+// LegacyFormat is written again, not taken). It returns a nil manifest and no
 // error when nothing is at dir, and an error saying what differs or is
 // damaged otherwise. A complete dataset's leftovers are removed: the
 // state file statePath and the partial directory, which a run killed after
@@ -19,6 +20,9 @@ import (
 func Finished(ctx context.Context, dir string, meta Meta, statePath string) (*Manifest, error) {
 	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
+	}
+	if d, err := Open(dir); err == nil && d.Manifest.Format != Format {
+		return nil, fmt.Errorf("it is of format %s, whose cells_sha256 is defined otherwise", d.Manifest.Format)
 	}
 	m, err := Check(ctx, dir)
 	if err != nil {

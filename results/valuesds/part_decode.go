@@ -85,6 +85,29 @@ func (c partCheck) decode(f *os.File, sel selection, out *cells) error {
 	return nil
 }
 
+// partCells is the number of cells of the part file at path, from its
+// footer.
+func partCells(path string) (cells int64, err error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	if perr := catchPanic(func() {
+		var r *file.Reader
+		if r, err = file.NewParquetReader(f); err == nil {
+			cells = r.NumRows()
+			r.Close()
+		}
+	}); perr != nil {
+		return 0, perr
+	}
+	if err != nil {
+		return 0, fmt.Errorf("not a complete Parquet file: %w", err)
+	}
+	return cells, nil
+}
+
 // checkFileMetadata checks a part's schema, its key-value metadata against
 // the manifest, and its row count.
 func (c partCheck) checkFileMetadata(md *metadata.FileMetaData) error {

@@ -114,6 +114,15 @@ func checkPartFiles(dir string, parts []Part) error {
 		if sum != p.SHA256 {
 			return damaged(path, "sha256 %s, the checkpoint says %s", sum, p.SHA256)
 		}
+		// cells_sha256's state takes 32 bytes a row whatever its cells, so
+		// the cell counts are checked against the parts themselves.
+		cells, err := partCells(path)
+		if err != nil {
+			return &DamageError{File: path, Err: err}
+		}
+		if cells != p.Cells {
+			return damaged(path, "%d cells, the checkpoint says %d", cells, p.Cells)
+		}
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {

@@ -64,7 +64,11 @@ func (d *Dataset) scan(ctx context.Context, visit func(x0 int64, start []int32, 
 			return fmt.Errorf("scan %s: %w", d.Dir, err)
 		}
 	}
-	sum := NewCellSum(m.Rows.First)
+	sum := newManifestSum(m)
+	var current *CellSum // of a dataset of LegacyFormat, in Format
+	if whole && m.Format == LegacyFormat {
+		current = NewCellSum(m.Rows.First)
+	}
 	values := m.ValueRange()
 	var part, merged cells
 	var e emitter
@@ -94,6 +98,9 @@ func (d *Dataset) scan(ctx context.Context, visit func(x0 int64, start []int32, 
 		if whole {
 			forEachRow(&merged, p.XFirst, p.XLast, sum.AddRow)
 		}
+		if current != nil {
+			forEachRow(&merged, p.XFirst, p.XLast, current.AddRow)
+		}
 		if err := e.emit(ctx, &merged, max(p.XFirst, sel.first), min(p.XLast, sel.last), visit); err != nil {
 			return err
 		}
@@ -102,7 +109,26 @@ func (d *Dataset) scan(ctx context.Context, visit func(x0 int64, start []int32, 
 		return damaged(filepath.Join(d.Dir, ManifestName), "the parts hold %d cells with cells_sha256 %s, the manifest says %d with %s",
 			sum.Cells(), sum.Sum(), m.Cells, m.CellsSHA256)
 	}
+	if current != nil {
+		d.currentSum = current.Sum()
+	}
 	return nil
+}
+
+// manifestSum is a cells_sha256 being recomputed, by the definition of
+// a manifest's format.
+type manifestSum interface {
+	AddRow(x int64, ys []int64, vs []int32)
+	Cells() int64
+	Sum() string
+}
+
+// newManifestSum starts the cells_sha256 of m's format over its rows.
+func newManifestSum(m *Manifest) manifestSum {
+	if m.Format == LegacyFormat {
+		return newLegacyCellSum(m.Rows.First)
+	}
+	return NewCellSum(m.Rows.First)
 }
 
 // selection turns opts into the cells to read, and says whether they are

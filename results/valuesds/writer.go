@@ -87,8 +87,27 @@ type Writer struct {
 // cell; valuesPartBytes in cmd/compute still counts three copies).
 const partsInFlight = 2
 
-// partBuffers are a part's cells in (x, y) order.
-type partBuffers struct{ block cells }
+// partBuffers are a part's cells in (x, y) order, and its rows' digests
+// of cells_sha256, computed where the part is written.
+type partBuffers struct {
+	block  cells
+	rows   []summedRow
+	digest RowDigest
+}
+
+// summedRow is a row's digest of cells_sha256 and its number of cells.
+type summedRow struct {
+	digest [sha256.Size]byte
+	cells  int
+}
+
+// sumRows computes the digests of the rows xFirst..xLast of the block.
+func (b *partBuffers) sumRows(xFirst, xLast int64) {
+	b.rows = b.rows[:0]
+	forEachRow(&b.block, xFirst, xLast, func(x int64, ys []int64, vs []int32) {
+		b.rows = append(b.rows, summedRow{b.digest.Sum(x, ys, vs), len(ys)})
+	})
+}
 
 // writtenPart is the outcome of writing a part in the background, with
 // the buffers it was written from.
@@ -232,8 +251,8 @@ func (w *Writer) finishBlock() error {
 }
 
 // takeWritten waits for the oldest part being written and takes its
-// outcome: the part joins the finished ones, its rows the checksum, or
-// its error stops the writer.
+// outcome: the part joins the finished ones, its rows' digests the
+// checksum, in order, or its error stops the writer.
 func (w *Writer) takeWritten() error {
 	done := <-w.writing[0]
 	w.writing = w.writing[1:]
@@ -243,7 +262,9 @@ func (w *Writer) takeWritten() error {
 	case done.err != nil:
 		w.err = fmt.Errorf("write %s: %w", w.dir, done.err)
 	default:
-		forEachRow(&done.bufs.block, done.part.XFirst, done.part.XLast, w.sum.AddRow)
+		for _, row := range done.bufs.rows {
+			w.sum.AddDigest(row.digest, row.cells)
+		}
 		w.parts = append(w.parts, done.part)
 		w.partsEnd = done.part.XLast + 1
 	}
@@ -260,7 +281,8 @@ func (w *Writer) wait() error {
 
 // writePart writes the cells of a block as the part of rows xFirst..xLast:
 // to a temporary file, synced, then renamed, so that a part file under its
-// name is always complete. On error the temporary file is removed.
+// name is always complete; and computes its rows' digests of
+// cells_sha256. On error the temporary file is removed.
 func (w *Writer) writePart(xFirst, xLast int64, bufs *partBuffers) (Part, error) {
 	name := PartName(xFirst)
 	hash := sha256.New()
@@ -274,6 +296,7 @@ func (w *Writer) writePart(xFirst, xLast int64, bufs *partBuffers) (Part, error)
 	if err != nil {
 		return Part{}, fmt.Errorf("part %s: %w", name, err)
 	}
+	bufs.sumRows(xFirst, xLast)
 	return Part{File: name, XFirst: xFirst, XLast: xLast, Cells: int64(bufs.block.len()), SHA256: fmt.Sprintf("%x", hash.Sum(nil))}, nil
 }
 

@@ -140,6 +140,11 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	head := checkpoint{Table: job.Table.ID, N: job.N, Values: job.Values.String(), Rows: job.Rows, Write: job.write(),
 		Patterns: job.Patterns != nil}
 	cfg := band.Config{Workers: job.Workers, Tile: job.Tile}
+	var sums *rowSums
+	if !job.WriteValues {
+		sums = newRowSums(job.Values.Lo, job.Rows[0], job.Rows[1])
+		cfg.RowHash, cfg.HashWords = sums.rows, rowSumWords
+	}
 	if job.Resume && len(job.Claims) > 0 {
 		return Result{}, fmt.Errorf("claims cannot be checked on a resumed run: their state is not saved")
 	}
@@ -153,6 +158,7 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	r.rowSums = sums
 	if job.Patterns != nil {
 		if r.patterns, err = job.openPatternIndex(r.patternState); err != nil {
 			return Result{}, err
@@ -172,6 +178,7 @@ type runner struct {
 	job      Job
 	sw       *band.Sweeper
 	sum      *valuesds.CellSum     // without a values dataset
+	rowSums  *rowSums              // its rows' digests, from the band's workers
 	values   *valuesds.Writer      // with one
 	claims   *conjecture.BandCheck // with Job.Claims
 	patterns *pattern.BandIndex    // with Job.Patterns
@@ -189,9 +196,6 @@ type runner struct {
 	savedState band.State
 	lastSave   time.Time
 	fileRow    int64 // the row of the state file on disk, −1 before the first
-	// ys and vs are reusable buffers of the cells kept of a batch of rows.
-	ys []int64
-	vs []int32
 }
 
 // start makes the runner: from the state file with job.Resume (when there
@@ -472,25 +476,7 @@ func (r *runner) consume(rows band.Rows) error {
 		}
 		return nil
 	}
-	lo := r.job.Values.Lo
-	for i := range rows.Len() {
-		x := rows.X0 + int64(i)
-		if x < r.job.Rows[0] {
-			continue
-		}
-		if lo == 0 { // every cell of the band is kept
-			r.sum.AddRow(x, rows.Y[rows.Start[i]:rows.Start[i+1]], rows.Value[rows.Start[i]:rows.Start[i+1]])
-			continue
-		}
-		r.ys, r.vs = r.ys[:0], r.vs[:0]
-		for k := rows.Start[i]; k < rows.Start[i+1]; k++ {
-			if rows.Value[k] >= lo {
-				r.ys = append(r.ys, rows.Y[k])
-				r.vs = append(r.vs, rows.Value[k])
-			}
-		}
-		r.sum.AddRow(x, r.ys, r.vs)
-	}
+	r.rowSums.add(r.sum, rows)
 	return nil
 }
 

@@ -1,0 +1,85 @@
+package bandrun
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"sync"
+
+	"github.com/grundy-lab/grundy/engine/band"
+	"github.com/grundy-lab/grundy/results/valuesds"
+)
+
+// rowSumWords is what rowSums writes a row through band.Config.RowHash:
+// the row's digest of cells_sha256 as four little-endian words, then its
+// number of cells kept.
+const rowSumWords = sha256.Size/8 + 1
+
+// rowSums computes, on the band's workers, the digest of cells_sha256 of
+// each row of the window of a run without a values dataset, over the
+// cells of values LO … HI (the band holds 0 … HI); the caller adds them in
+// order (add). That is nearly all the checksum's work, which the workers
+// then share.
+type rowSums struct {
+	lo          int32
+	first, last int64 // the window's rows
+	scratch     sync.Pool
+}
+
+// rowScratch is a worker's buffers: the row's encoding and the cells kept.
+type rowScratch struct {
+	digest valuesds.RowDigest
+	ys     []int64
+	vs     []int32
+}
+
+// newRowSums returns the row digests of the cells of values lo … in rows
+// first … last.
+func newRowSums(lo int32, first, last int64) *rowSums {
+	return &rowSums{lo: lo, first: first, last: last, scratch: sync.Pool{New: func() any { return new(rowScratch) }}}
+}
+
+// rows is band.Config.RowHash (with HashWords rowSumWords): it writes the
+// digest and cell count of every row of r in the window.
+func (s *rowSums) rows(r band.Rows, hashes []uint64) error {
+	sc := s.scratch.Get().(*rowScratch)
+	defer s.scratch.Put(sc)
+	for i := range r.Len() {
+		x := r.X0 + int64(i)
+		if x < s.first || x > s.last {
+			continue
+		}
+		ys, vs := r.Y[r.Start[i]:r.Start[i+1]], r.Value[r.Start[i]:r.Start[i+1]]
+		if s.lo > 0 {
+			sc.ys, sc.vs = sc.ys[:0], sc.vs[:0]
+			for k, v := range vs {
+				if v >= s.lo {
+					sc.ys = append(sc.ys, ys[k])
+					sc.vs = append(sc.vs, v)
+				}
+			}
+			ys, vs = sc.ys, sc.vs
+		}
+		digest := sc.digest.Sum(x, ys, vs)
+		words := hashes[i*rowSumWords : (i+1)*rowSumWords]
+		for w := range sha256.Size / 8 {
+			words[w] = binary.LittleEndian.Uint64(digest[8*w:])
+		}
+		words[sha256.Size/8] = uint64(len(ys))
+	}
+	return nil
+}
+
+// add adds the rows of r in the window to sum, from their digests.
+func (s *rowSums) add(sum *valuesds.CellSum, r band.Rows) {
+	var digest [sha256.Size]byte
+	for i := range r.Len() {
+		if x := r.X0 + int64(i); x < s.first || x > s.last {
+			continue
+		}
+		words := r.Hash[i*rowSumWords : (i+1)*rowSumWords]
+		for w := range sha256.Size / 8 {
+			binary.LittleEndian.PutUint64(digest[8*w:], words[w])
+		}
+		sum.AddDigest(digest, int(words[sha256.Size/8]))
+	}
+}

@@ -1,0 +1,325 @@
+package valuesds
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/grundy-lab/grundy/results"
+)
+
+// referenceSum is cells_sha256 of format 2 written straight from its
+// definition: rows[i] holds the cells of row first+i in increasing y.
+func referenceSum(first int64, rows [][]cellOfRow) string {
+	top := sha256.New()
+	binary.Write(top, binary.LittleEndian, first)
+	for i, row := range rows {
+		x := first + int64(i)
+		narrow := true
+		for _, c := range row {
+			if d := c.y - x; d < -32768 || d > 32767 || c.v > 65535 {
+				narrow = false
+			}
+		}
+		var b bytes.Buffer
+		binary.Write(&b, binary.LittleEndian, uint32(len(row)))
+		for _, c := range row {
+			if narrow {
+				binary.Write(&b, binary.LittleEndian, int16(c.y-x))
+				binary.Write(&b, binary.LittleEndian, uint16(c.v))
+			} else {
+				binary.Write(&b, binary.LittleEndian, int32(c.y-x))
+				binary.Write(&b, binary.LittleEndian, c.v)
+			}
+		}
+		digest := sha256.Sum256(b.Bytes())
+		top.Write(digest[:])
+	}
+	return hex.EncodeToString(top.Sum(nil))
+}
+
+// randomRows returns rows of random cells: empty rows, narrow ones, and
+// rows with one or more cells beyond int16 of the diagonal or a value
+// beyond uint16.
+func randomRows(rng *rand.Rand, first int64, count int) [][]cellOfRow {
+	rows := make([][]cellOfRow, count)
+	for i := range rows {
+		x := first + int64(i)
+		reach := int64(40)
+		switch rng.IntN(6) {
+		case 0:
+			continue // no cell
+		case 1:
+			reach = 70000 // some cells beyond int16
+		}
+		y := max(0, x-reach)
+		for y < x+reach {
+			y += 1 + rng.Int64N(reach/4+1)
+			v := rng.Int32N(300)
+			if rng.IntN(50) == 0 {
+				v = 65535 + rng.Int32N(3) // at the edge of uint16
+			}
+			rows[i] = append(rows[i], cellOfRow{y, v})
+		}
+	}
+	return rows
+}
+
+// TestCellSumMatchesDefinition: CellSum, through AddRow and through
+// RowDigest with AddDigest, gives the reference's sum, for windows at
+// any first row, with wide and empty rows.
+func TestCellSumMatchesDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 7))
+	for _, first := range []int64{0, 1, 40000, math.MaxInt32} {
+		rows := randomRows(rng, first, 300)
+		byRow, byDigest := NewCellSum(first), NewCellSum(first)
+		var digest RowDigest
+		cells := 0
+		for i, row := range rows {
+			ys, vs := make([]int64, len(row)), make([]int32, len(row))
+			for k, c := range row {
+				ys[k], vs[k] = c.y, c.v
+			}
+			x := first + int64(i)
+			byRow.AddRow(x, ys, vs)
+			byDigest.AddDigest(digest.Sum(x, ys, vs), len(ys))
+			cells += len(ys)
+		}
+		want := referenceSum(first, rows)
+		if got := byRow.Sum(); got != want {
+			t.Errorf("first row %d: AddRow gives %s, the definition %s", first, got, want)
+		}
+		if got := byDigest.Sum(); got != want || byDigest.Cells() != int64(cells) {
+			t.Errorf("first row %d: AddDigest gives %s (%d cells), the definition %s (%d)", first, got, byDigest.Cells(), want, cells)
+		}
+	}
+}
+
+// TestCellSumTellsCellsApart: a changed value, a moved cell, a cell
+// widened beyond int16, a dropped empty row and another first row each
+// change the sum.
+func TestCellSumTellsCellsApart(t *testing.T) {
+	base := [][]cellOfRow{{{3, 1}, {5, 2}}, nil, {{0, 0}, {9, 7}}}
+	sums := map[string]string{"base": referenceSum(10, base)}
+	variants := map[string][][]cellOfRow{
+		"value":      {{{3, 1}, {5, 3}}, nil, {{0, 0}, {9, 7}}},
+		"moved":      {{{3, 1}, {6, 2}}, nil, {{0, 0}, {9, 7}}},
+		"wide":       {{{3, 1}, {5, 2}}, nil, {{0, 0}, {9, 65536}}},
+		"empty row":  {{{3, 1}, {5, 2}}, {{0, 0}, {9, 7}}},
+		"cell moved": {{{3, 1}}, {{5, 2}}, {{0, 0}, {9, 7}}},
+	}
+	for name, rows := range variants {
+		sums[name] = referenceSum(10, rows)
+	}
+	sums["first row"] = referenceSum(11, base)
+	seen := map[string]string{}
+	for name, sum := range sums {
+		if other, ok := seen[sum]; ok {
+			t.Errorf("%s and %s have one sum", name, other)
+		}
+		seen[sum] = name
+	}
+	s := NewCellSum(10)
+	for i, row := range base {
+		ys, vs := make([]int64, len(row)), make([]int32, len(row))
+		for k, c := range row {
+			ys[k], vs[k] = c.y, c.v
+		}
+		s.AddRow(10+int64(i), ys, vs)
+	}
+	if s.Sum() != sums["base"] {
+		t.Errorf("CellSum %s, the definition %s", s.Sum(), sums["base"])
+	}
+}
+
+// TestCellSumStateResumes: a sum saved and restored goes on to the same
+// sum; a state of other rows, or of format 1's sum, is refused.
+func TestCellSumStateResumes(t *testing.T) {
+	rows := randomRows(rand.New(rand.NewPCG(1, 2)), 0, 200)
+	add := func(s *CellSum, from, to int) {
+		for i := from; i < to; i++ {
+			ys, vs := make([]int64, len(rows[i])), make([]int32, len(rows[i]))
+			for k, c := range rows[i] {
+				ys[k], vs[k] = c.y, c.v
+			}
+			s.AddRow(int64(i), ys, vs)
+		}
+	}
+	whole, half := NewCellSum(0), NewCellSum(0)
+	add(whole, 0, 200)
+	add(half, 0, 120)
+	state, err := half.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed, err := RestoreCellSum(state, 120, half.Cells())
+	if err != nil {
+		t.Fatal(err)
+	}
+	add(resumed, 120, 200)
+	if resumed.Sum() != whole.Sum() || resumed.Cells() != whole.Cells() {
+		t.Fatalf("resumed to %s (%d cells), uninterrupted %s (%d)", resumed.Sum(), resumed.Cells(), whole.Sum(), whole.Cells())
+	}
+	if _, err := RestoreCellSum(state, 119, half.Cells()); err == nil {
+		t.Error("a state of 120 rows restored as 119")
+	}
+	legacy := append(binary.LittleEndian.AppendUint32(nil, uint32(len(state))), append(state, state...)...)
+	if _, err := RestoreCellSum(legacy, 120, half.Cells()); err == nil {
+		t.Error("a state shaped as format 1's was restored")
+	}
+}
+
+// TestLegacyDatasetsVerify: the datasets compute wrote in format 1
+// (testdata/v1: a band, a band of values 3-20 in a window of rows, and a
+// full sweep) are read and verified with format 1's cells_sha256, and a
+// forged one is refused; the same cells written now carry format 2's.
+func TestLegacyDatasetsVerify(t *testing.T) {
+	for _, dir := range []string{"testdata/v1/gneg1_n3000.values", "testdata/v1/rows/gneg1_n3000.values", "testdata/v1/passnim_n200.values"} {
+		d, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Manifest.Format != LegacyFormat {
+			t.Fatalf("%s: format %s", dir, d.Manifest.Format)
+		}
+		m := d.Manifest
+		rows := datasetRows(t, d)
+		if now := referenceSum(m.Rows.First, rows); now == m.CellsSHA256 || d.CurrentSum() != now {
+			t.Fatalf("%s: format 1's sum %s, its cells' in format 2 %s, CurrentSum %s", dir, m.CellsSHA256, now, d.CurrentSum())
+		}
+		rewritten := datasetDir(t)
+		w, err := Create(rewritten, Meta{Table: m.Table, Symbol: m.Symbol, N: m.N, Values: m.ValueRange(), Sweep: m.Sweep, Rows: m.Rows}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, row := range rows {
+			ys, vs := []int64{}, []int32{}
+			for _, c := range row {
+				ys, vs = append(ys, c.y), append(vs, c.v)
+			}
+			if err := w.WriteRows(m.Rows.First+int64(i), []int32{0, int32(len(ys))}, ys, vs); err != nil {
+				t.Fatal(err)
+			}
+		}
+		final := Final{Workers: 1, GSHA256: m.GSHA256}
+		if m.MaxValue != nil {
+			final.MaxValue = *m.MaxValue
+		}
+		if err := w.Commit(final); err != nil {
+			t.Fatal(err)
+		}
+		d2, err := Open(rewritten)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d2.Manifest; got.Format != Format || got.CellsSHA256 != referenceSum(m.Rows.First, rows) || got.Cells != m.Cells {
+			t.Fatalf("%s rewritten: %s %s, %d cells; want %s %s, %d", dir, got.Format, got.CellsSHA256, got.Cells,
+				Format, referenceSum(m.Rows.First, rows), m.Cells)
+		}
+		if err := d2.Scan(context.Background(), func(int64, []int32, []int64, []int32) error { return nil }, ScanOptions{}); err != nil {
+			t.Fatalf("%s rewritten: %v", dir, err)
+		}
+	}
+	// Each manifest edit claims what a reader confusing the formats
+	// would accept: format 2's sum of the same cells under format 1, and
+	// format 1's sum under format 2.
+	d, err := Open("testdata/v1/gneg1_n3000.values")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2 := referenceSum(0, datasetRows(t, d))
+	for name, edit := range map[string][2]string{
+		"format 2's sum": {d.Manifest.CellsSHA256, v2},
+		"format 2":       {LegacyFormat, Format},
+	} {
+		forged := copyDir(t, "testdata/v1/gneg1_n3000.values")
+		path := filepath.Join(forged, ManifestName)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, bytes.Replace(b, []byte(edit[0]), []byte(edit[1]), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, err := Open(forged)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Scan(context.Background(), func(int64, []int32, []int64, []int32) error { return nil }, ScanOptions{}); err == nil {
+			t.Errorf("%s: the forged manifest was verified", name)
+		}
+	}
+}
+
+// datasetRows reads every cell of d, by row of its window.
+func datasetRows(t *testing.T, d *Dataset) [][]cellOfRow {
+	t.Helper()
+	m := d.Manifest
+	rows := make([][]cellOfRow, m.Rows.Count())
+	err := d.Scan(context.Background(), func(x0 int64, start []int32, ys []int64, vs []int32) error {
+		for i := range len(start) - 1 {
+			r := x0 + int64(i) - m.Rows.First
+			for k := start[i]; k < start[i+1]; k++ {
+				rows[r] = append(rows[r], cellOfRow{ys[k], vs[k]})
+			}
+		}
+		return nil
+	}, ScanOptions{})
+	if err != nil {
+		t.Fatalf("%s: %v", d.Dir, err)
+	}
+	return rows
+}
+
+// copyDir copies the files of dir into a new temporary directory.
+func copyDir(t *testing.T, dir string) string {
+	t.Helper()
+	to := filepath.Join(t.TempDir(), filepath.Base(dir))
+	if err := os.CopyFS(to, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	return to
+}
+
+// BenchmarkRowDigest times row(x) of a band row of V+1 cells, the work
+// of cells_sha256 that the band's workers share.
+func BenchmarkRowDigest(b *testing.B) {
+	for _, cells := range []int{38, 201} {
+		b.Run(fmt.Sprintf("cells=%d", cells), func(b *testing.B) {
+			const x = 1 << 30
+			ys, vs := make([]int64, cells), make([]int32, cells)
+			for k := range ys {
+				ys[k], vs[k] = x-int64(cells/2)+int64(k), int32((k*7)%cells)
+			}
+			var r RowDigest
+			b.SetBytes(int64(4 * cells))
+			for b.Loop() {
+				r.Sum(x, ys, vs)
+			}
+		})
+	}
+}
+
+// TestLegacyDatasetIsNotFinished: a complete dataset of format 1 is not
+// taken as the finished dataset of a run (which writes format 2), and is
+// left in place; the same cells in format 2 are.
+func TestLegacyDatasetIsNotFinished(t *testing.T) {
+	dir := copyDir(t, "testdata/v1/gneg1_n3000.values")
+	meta := Meta{Table: "gneg1", N: 3000, Values: results.ValueRange{Lo: 0, Hi: 20}, Sweep: SweepBand, Rows: RowRange{0, 3000}}
+	m, err := Finished(context.Background(), dir, meta, filepath.Join(t.TempDir(), "state"))
+	if m != nil || err == nil || !strings.Contains(err.Error(), "grundy-values/1") {
+		t.Fatalf("Finished on a format-1 dataset: %v, %v", m, err)
+	}
+	if _, err := Open(dir); err != nil {
+		t.Fatalf("the format-1 dataset was not left in place: %v", err)
+	}
+}
