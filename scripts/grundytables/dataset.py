@@ -1,13 +1,14 @@
 """Values datasets: the cells of the values LO..HI of a research run, as a directory of Parquet parts.
 
-The layout ("grundy-values/1", results/valuesds/doc.go): a directory
+The layout (formats "grundy-values/1" and "/2", results/valuesds/doc.go): a directory
 ``<id>_n<N>.values/`` holding ``_manifest.json`` (written last) and parts
 ``part-<x_first, 12 digits>.parquet``. Part i holds the cells (v int32,
 x int64, y int64) with LO <= v <= HI of the table rows x_first..x_last,
 ordered by v, then x, then y, one row group per value. The manifest lists
 every part with its rows, its number of cells and the SHA-256 of its
 bytes; the parts cover the rows "rows": [A, B] one after the other, and
-cells_sha256 covers every cell (cellsum.py).
+cells_sha256 covers every cell. The two formats differ only in the
+definition of cells_sha256 (cellsum.py); each is verified with its own.
 
 Only the files the manifest lists are read, each only if it is a regular
 file (no symbolic link is followed, no FIFO or device opened) of a size its
@@ -30,13 +31,13 @@ import warnings
 
 import numpy as np
 
-from .cellsum import CellSum
+from .cellsum import SUMS, cell_sum
 from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, ValuesDatasetReplaced, parse_value_range
 from .part_file import PartFile
 from .safe_open import RefusedFile, open_regular
 from .values_file import CHUNK_CELLS, masked_rows
 
-FORMAT = "grundy-values/1"
+FORMATS = tuple(SUMS)  # the manifest formats read, each with its cells_sha256
 MANIFEST = "_manifest.json"
 SWEEPS = ("band", "full")
 MAX_MANIFEST_BYTES = 64 << 20  # as the Go reader: the parts of n = 10**12 take about 200 MB less
@@ -87,7 +88,7 @@ def _check_parts(manifest_path, parts, rows):
 def read_manifest(directory):
     """Read and check the manifest of the values dataset in directory; return (metadata, parts).
 
-    metadata holds the manifest's fields but parts, typed: n, workers, cells
+    metadata holds the manifest's fields but parts (format one of FORMATS), typed: n, workers, cells
     (and max_value) int, seconds float, values (lo, hi) and rows (A, B) tuples.
     """
     directory = pathlib.Path(directory)
@@ -105,8 +106,11 @@ def read_manifest(directory):
         raise DamagedValuesDataset(path, str(err)) from None
     except (OSError, ValueError) as err:
         raise DamagedValuesDataset(path, f"not readable JSON: {err}") from None
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise DamagedValuesDataset(path, f"format is not {FORMAT!r}")
+    if not isinstance(manifest, dict):
+        raise DamagedValuesDataset(path, "not a JSON object")
+    if manifest.get("format") not in FORMATS:
+        raise DamagedValuesDataset(path, f"format = {manifest.get('format')!r}, "
+                                         f"want {' or '.join(map(repr, FORMATS))}")
     full = manifest.get("sweep") == "full"
     required = ["table", "symbol", "n", "values", "sweep", "rows", "version", "workers", "seconds",
                 "cells", "cells_sha256", "parts"] + (["g_sha256", "max_value"] if full else [])
@@ -275,7 +279,7 @@ class ValuesDatasetSource:
         parts = self._parts_of(x0, x1)
         if not whole:
             self._warn_partial(f"a read of rows {x0}..{x1 - 1}", len(parts), stacklevel=4)
-        total = CellSum(self.rows_covered[0]) if whole else None
+        total = self._cell_sum() if whole else None
         step = max(1, CHUNK_CELLS // self.side)
         for i in parts:
             v, x, y = self._read_part(i, total) if whole else self._read_rows(i, x0, x1)
@@ -296,8 +300,12 @@ class ValuesDatasetSource:
         keep = (x >= x0) & (x < x1)
         return v[keep], x[keep], y[keep]
 
+    def _cell_sum(self):
+        """A running cells_sha256 of the dataset's format over its rows, none added yet."""
+        return cell_sum(self.md["format"], self.rows_covered[0])
+
     def _read_part(self, i, total):
-        """(v, x, y) of every cell of part i, accounted in total (a CellSum); refuses a cell held twice."""
+        """(v, x, y) of every cell of part i, accounted in total (from _cell_sum); refuses a cell held twice."""
         entry = self.parts[i]
         with self.open_part(i) as part:
             v, x, y = part.read_groups(part.select(entry["x_first"], entry["x_last"] + 1, 0, self.side))
@@ -318,7 +326,7 @@ class ValuesDatasetSource:
 
     def check(self):
         """Read every cell of every part, check all, cells_sha256 too; return what was checked (a dict)."""
-        total = CellSum(self.rows_covered[0])
+        total = self._cell_sum()
         for i in range(len(self.parts)):
             self._read_part(i, total)
         self._check_total(total)

@@ -1,4 +1,4 @@
-"""Write a values dataset ("grundy-values/1") from a table file with pyarrow alone, by the spec.
+"""Write a values dataset ("grundy-values/2", or /1) from a table file with pyarrow alone, by the spec.
 
 The spec of the values dataset (agreed for the Go writer): a directory
 <id>_n<N>.values/ written as .<id>_n<N>.values.partial/ and renamed when
@@ -7,15 +7,25 @@ each (a part without cells still written), columns v int32, x int64,
 y int64 ordered by v, then x, then y, one row group per value, x and y
 DELTA_BINARY_PACKED, v dictionary-encoded, zstd; key-value metadata of
 every part; _manifest.json written last (temp file, fsync, rename) with the
-SHA-256 of every part and cells_sha256: SHA-256 of the SHA-256 of (the
-first row as int64, every row's cell count as uint32) followed by the SHA-256
-of the cells in (x, y) order, each as y - x int32 and v int32, little-endian. This writer shares no code
-with grundytables, so that the tests check the reader against the spec.
+SHA-256 of every part and cells_sha256, over the rows A..B, all little-endian:
+
+- format "grundy-values/2" (cells_sha256): SHA-256 of A as int64 followed
+  by every row's SHA-256 of its cell count c as uint32 and its cells in
+  increasing y, each as y - x int16 and v uint16 if every cell of the row
+  has -32768 <= y - x <= 32767 and 0 <= v <= 65535, else as y - x int32
+  and v int32;
+- format "grundy-values/1" (cells_sha256_v1): SHA-256 of the SHA-256 of (A
+  as int64, every row's cell count as uint32) followed by the SHA-256 of
+  the cells in (x, y) order, each as y - x int32 and v int32.
+
+This writer shares no code with grundytables, so that the tests check the
+reader against the spec.
 """
 
 import hashlib
 import json
 import os
+import struct
 
 import numpy as np
 import pyarrow as pa
@@ -27,7 +37,22 @@ LAYOUT = ("cells (v, x, y) with LO <= v <= HI of the table rows x_first..x_last,
 
 
 def cells_sha256(v, x, y, first, last):
-    """The canonical checksum of the cells of rows first..last (see the module doc)."""
+    """cells_sha256 of format grundy-values/2 of the cells (v, x, y) of rows first..last, a row at a time."""
+    by_row = {}
+    for a, b, c in zip(x.tolist(), y.tolist(), v.tolist()):
+        by_row.setdefault(a, []).append((b - a, c))
+    total = hashlib.sha256(struct.pack("<q", first))
+    for row in range(first, last + 1):
+        cells = sorted(by_row.get(row, []))
+        narrow = all(-32768 <= d <= 32767 and 0 <= value <= 65535 for d, value in cells)
+        cell = "<hH" if narrow else "<ii"
+        encoded = struct.pack("<I", len(cells)) + b"".join(struct.pack(cell, d, value) for d, value in cells)
+        total.update(hashlib.sha256(encoded).digest())
+    return total.hexdigest()
+
+
+def cells_sha256_v1(v, x, y, first, last):
+    """cells_sha256 of format grundy-values/1 of the cells (v, x, y) of rows first..last."""
     counts = np.bincount(x - first, minlength=last - first + 1).astype("<u4")
     rows = hashlib.sha256(np.int64(first).astype("<i8").tobytes() + counts.tobytes()).digest()
     order = np.lexsort((y, x))
@@ -35,6 +60,10 @@ def cells_sha256(v, x, y, first, last):
     packed["d"], packed["v"] = (y - x)[order], v[order]
     cells = hashlib.sha256(packed.tobytes()).digest()
     return hashlib.sha256(rows + cells).hexdigest()
+
+
+# The manifest's format -> the cells_sha256 it defines.
+CELL_SUMS = {"grundy-values/2": cells_sha256, "grundy-values/1": cells_sha256_v1}
 
 
 def _write_part(path, metadata, v, x, y):
@@ -50,10 +79,11 @@ def _write_part(path, metadata, v, x, y):
                                     pa.array(y[hit], pa.int64())], schema=schema))
 
 
-def write_values_dataset(table_path, out, lo, hi, block_rows, sweep="full"):
+def write_values_dataset(table_path, out, lo, hi, block_rows, sweep="full", dataset_format="grundy-values/2"):
     """Write the values dataset of the values lo..hi of the table file at table_path into out.
 
-    Returns the dataset's directory.
+    dataset_format (a key of CELL_SUMS) chooses the manifest's format and
+    its cells_sha256. Returns the dataset's directory.
     """
     table = pq.read_table(table_path)
     md = {k.decode(): v.decode() for k, v in table.schema.metadata.items() if k != b"ARROW:schema"}
@@ -77,9 +107,9 @@ def write_values_dataset(table_path, out, lo, hi, block_rows, sweep="full"):
         _write_part(partial / file, metadata, v[rows], x[rows], y[rows])
         parts.append({"file": file, "x_first": x_first, "x_last": x_last, "cells": int(rows.sum()),
                       "sha256": hashlib.sha256((partial / file).read_bytes()).hexdigest()})
-    manifest = {"format": "grundy-values/1", "table": md["table"], "symbol": md["symbol"], "n": n,
+    manifest = {"format": dataset_format, "table": md["table"], "symbol": md["symbol"], "n": n,
                 "values": f"{lo}-{hi}", "sweep": sweep, "rows": [0, n], "version": md["version"],
-                "workers": 1, "seconds": 0.5, "cells": int(len(v)), "cells_sha256": cells_sha256(v, x, y, 0, n)}
+                "workers": 1, "seconds": 0.5, "cells": int(len(v)), "cells_sha256": CELL_SUMS[dataset_format](v, x, y, 0, n)}
     if sweep == "full":
         manifest |= {"g_sha256": md["g_sha256"], "max_value": int(md["max_value"])}
     manifest["parts"] = parts

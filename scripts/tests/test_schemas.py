@@ -105,3 +105,13 @@ def test_the_search_outcome_is_recorded_and_strict(band_run):
     del proved[0]["proof"]["first_unrepeated_v"]
     with pytest.raises(jsonschema.ValidationError, match="first_unrepeated_v"):
         jsonschema.validate(document, schema("patterns"))
+
+
+def test_values_manifest_formats(band_run):
+    """Both dataset formats are valid (they differ only in cells_sha256's definition); another is not."""
+    s = schema("values-manifest")
+    document = json.loads((band_run / f"gneg1_n{N}.values/_manifest.json").read_text(encoding="utf-8"))
+    for known in ("grundy-values/1", "grundy-values/2"):
+        jsonschema.validate(document | {"format": known}, s)
+    with pytest.raises(jsonschema.ValidationError, match="grundy-values/3"):
+        jsonschema.validate(document | {"format": "grundy-values/3"}, s)
