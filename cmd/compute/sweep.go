@@ -136,15 +136,16 @@ func parseRows(s string, n int64) (int64, int64, error) {
 }
 
 // The CPU time per visited cell of a band run: the sweep's, which the
-// workers split, and the collector's, which they do not (cells_sha256 is
-// one SHA-256 stream, on the goroutine that takes the rows). Fitted to
-// G₋₁, V = 200, n = 10⁷ (2.01·10⁹ cells, AMD EPYC, 2 cores, idle,
-// 2026-11-25): 12.5–13.1 s wall with one worker and 12.8–13.6 s with two,
-// 11.3–13.0 ns of CPU a cell in all, both cores busy; 6.3–6.4 ns a cell
-// wall at n = 10⁸ and 10⁹. With a margin.
+// workers split (the rows' SHA-256 of cells_sha256 included), and the
+// collector's, which they do not (taking the rows in order, and hashing
+// 32 bytes a row). Fitted to G₋₁, V = 200, n = 10⁷ (2.01·10⁹ cells, AMD
+// EPYC, 2 cores, quiet, 2026-11-26): 13.7–14.0 s wall with one worker
+// (6.9 ns a cell) and 7.6–8.3 s with two (13.2 s of CPU, 6.6 ns a cell
+// in all, both cores busy); 4.0 ns a cell wall with two at n = 10⁹. With
+// a margin.
 const (
-	bandSweepNanosPerCell     = 5.5
-	bandCollectorNanosPerCell = 7
+	bandSweepNanosPerCell     = 7.5
+	bandCollectorNanosPerCell = 1.5
 )
 
 // bandNanosPerCell is the wall time per visited cell of a band run with
@@ -237,7 +238,8 @@ func valueCount(r results.ValueRange) float64 { return float64(r.Hi) - float64(r
 const valuesBytesPerCell = 0.2
 
 // valuesNanosPerCell is the wall time a values dataset adds per cell kept,
-// its parts being encoded two at a time: 32.5 ns measured for G₋₁, values
-// 0–200, n = 10⁷ (79.5 s against 14.1 s without the dataset; 75 ns when
-// one part was encoded at a time), with a margin.
-const valuesNanosPerCell = 35
+// its parts being encoded two at a time: 9.4 ns measured for G₋₁, values
+// 0–200, n = 10⁷, two workers (26.2–27.1 s against 7.5–8.4 s without the
+// dataset, quiet, 2026-11-26; 32.5 ns before the package's own Parquet
+// writer), with a margin.
+const valuesNanosPerCell = 12
