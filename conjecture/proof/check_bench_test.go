@@ -3,7 +3,10 @@ package proof
 import (
 	"context"
 	"flag"
+	"fmt"
 	"testing"
+
+	"github.com/grundy-lab/grundy/engine/band"
 )
 
 var (
@@ -12,19 +15,24 @@ var (
 )
 
 // BenchmarkStreamChecked times what Check spends on a certificate of
-// x0 + P = -stream-rows rows (default 10⁶) at V = -stream-v (default 80):
-// the band sweep of one worker and the independent check beside it,
-// reporting the wall time per cell checked.
+// x0 + P = -stream-rows rows (default 10⁶) at V = -stream-v (default 80),
+// with one and two workers (the check and the sweep share them), reporting
+// the wall time per cell checked.
 func BenchmarkStreamChecked(b *testing.B) {
 	rules, _, _, err := rulesOf("gneg1", *benchStreamV)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for range b.N {
-		if _, _, err := streamChecked(context.Background(), rules, "gneg1", *benchStreamV, Infinity, 1, *benchStreamRows, testConfig); err != nil {
-			b.Fatal(err)
-		}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			cfg := band.Config{Workers: workers}
+			for range b.N {
+				if _, _, err := streamChecked(context.Background(), rules, "gneg1", *benchStreamV, Infinity, 1, *benchStreamRows, cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cells := float64(b.N) * float64(*benchStreamRows) * float64(*benchStreamV+1)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/cells, "ns/cell")
+		})
 	}
-	cells := float64(b.N) * float64(*benchStreamRows) * float64(*benchStreamV+1)
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/cells, "ns/cell")
 }

@@ -1,0 +1,96 @@
+package valuesds
+
+import (
+	"context"
+	"testing"
+
+	"github.com/grundy-lab/grundy/engine/band"
+	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
+)
+
+// gneg1BandRows returns rows first … first+rows−1 of G₋₁'s band of
+// values 0 … v: the cells a part of a real run holds, whose offsets
+// repeat as the table's do (a shuffled band compresses far worse).
+func gneg1BandRows(tb testing.TB, first, rows int64, v int) band.Rows {
+	tb.Helper()
+	r, _ := tables.Lookup("gneg1")
+	rules, err := r.BandRules()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	n := first + rows - 1
+	sw, err := band.New(rules, n, v, band.Config{Workers: 1})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := band.Rows{Start: []int32{0}}
+	x := int64(0)
+	err = sw.Run(context.Background(), n+1, func(b band.Rows) error {
+		for i := range b.Len() {
+			if x >= first {
+				a, e := b.Start[i], b.Start[i+1]
+				out.Y, out.Value = append(out.Y, b.Y[a:e]...), append(out.Value, b.Value[a:e]...)
+				out.Start = append(out.Start, int32(len(out.Y)))
+			}
+			x++
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// BenchmarkPartStages reports the CPU a cell of each stage a part of
+// G₋₁'s band (values 0 … 200, 16384 rows) goes through in a values run:
+// taken from the sweep's rows into the block, encoded as Parquet, and its
+// rows' digests of cells_sha256.
+func BenchmarkPartStages(b *testing.B) {
+	const first, rows, v = 100_000, 16384, 200
+	r := gneg1BandRows(b, first, rows, v)
+	meta := Meta{Table: "gneg1", N: first + rows - 1, Values: results.ValueRange{Lo: 0, Hi: v}, Sweep: SweepBand,
+		Rows: RowRange{First: first, Last: first + rows - 1}}
+	cells := float64(len(r.Y))
+	take := func() *Writer {
+		w, err := newWriter(b.TempDir(), meta, Options{BlockRows: rows + 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return w
+	}
+	b.Run("take", func(b *testing.B) {
+		w := take()
+		for range b.N {
+			w.block.reset()
+			w.next, w.blockFirst = first, first
+			if err := w.WriteRows(first, r.Start, r.Y, r.Value); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/cells, "ns/cell")
+	})
+	w := take()
+	if err := w.WriteRows(first, r.Start, r.Y, r.Value); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("encode", func(b *testing.B) {
+		var size countingWriter
+		for range b.N {
+			size = 0
+			if err := encodePart(&size, meta, first, first+rows-1, &w.block); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/cells, "ns/cell")
+		b.ReportMetric(float64(size)/cells, "B/cell")
+	})
+	b.Run("sum", func(b *testing.B) {
+		bufs := partBuffers{block: w.block}
+		for range b.N {
+			bufs.sumRows(first, first+rows-1)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/cells, "ns/cell")
+	})
+}
