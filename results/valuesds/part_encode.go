@@ -23,6 +23,16 @@ func (c *cells) append(v int32, x, y int64) {
 	c.vs, c.xs, c.ys = append(c.vs, v), append(c.xs, x), append(c.ys, y)
 }
 
+// appendRow appends the cells of row x, at columns ys with values vs.
+func (c *cells) appendRow(x int64, ys []int64, vs []int32) {
+	c.vs, c.ys = append(c.vs, vs...), append(c.ys, ys...)
+	at := len(c.xs)
+	c.xs = slices.Grow(c.xs, len(ys))[:at+len(ys)]
+	for i := at; i < len(c.xs); i++ {
+		c.xs[i] = x
+	}
+}
+
 // valueStream is the row group of one value being encoded: how many
 // cells it holds so far, and their x and y.
 type valueStream struct {

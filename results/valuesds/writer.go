@@ -199,13 +199,21 @@ func (w *Writer) WriteRows(x0 int64, start []int32, ys []int64, vs []int32) erro
 func (w *Writer) takeRow(x int64, ys []int64, vs []int32) error {
 	lo, hi := w.meta.Values.Lo, w.meta.Values.Hi
 	last := int64(-1)
+	inRange := true
 	for i, y := range ys {
 		if y <= last || y > w.meta.N {
 			return fmt.Errorf("write %s: row %d: column %d after %d: want increasing columns within 0..%d", w.dir, x, y, last, w.meta.N)
 		}
 		last = y
-		if v := vs[i]; v >= lo && v <= hi {
-			w.block.append(v, x, y)
+		inRange = inRange && vs[i] >= lo && vs[i] <= hi
+	}
+	if inRange { // a band run's rows: its values are the dataset's
+		w.block.appendRow(x, ys, vs)
+	} else {
+		for i, y := range ys {
+			if v := vs[i]; v >= lo && v <= hi {
+				w.block.append(v, x, y)
+			}
 		}
 	}
 	if w.block.len() > MaxPartCells {
