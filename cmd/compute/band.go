@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-lab/grundy/cmd/internal/bandrun"
 	"github.com/grundy-lab/grundy/conjecture"
+	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
 )
 
@@ -56,8 +57,8 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 		return fmt.Errorf("%s: %w", r.ID, err)
 	}
 	if res.Complete {
-		_, err := fmt.Fprintf(stdout, "%-10s n=%d  already complete: %s (checked: %d cells, cells_sha256 %.16s)\n",
-			r.ID, opts.n, res.Path, res.Cells, res.Sum)
+		_, err := fmt.Fprintf(stdout, "%-10s n=%d  already complete: %s (checked: %d cells, cells_sha256 %.16s in %s)\n",
+			r.ID, opts.n, res.Path, res.Cells, res.Sum, valuesds.Format)
 		return err
 	}
 	resumed := ""
@@ -65,9 +66,9 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 		resumed = fmt.Sprintf("  resumed at row %d", res.Resumed)
 	}
 	computed := rows - res.Resumed
-	fmt.Fprintf(stdout, "%-10s n=%d  band of values %s  rows %d-%d  %d cells  %.2fs  %.3g rows/s  %.1f visited/row  cells_sha256 %s  %s%s\n",
+	fmt.Fprintf(stdout, "%-10s n=%d  band of values %s  rows %d-%d  %d cells  %.2fs  %.3g rows/s  %.1f visited/row  cells_sha256 %s (%s)  %s%s\n",
 		r.ID, opts.n, opts.values, opts.rows[0], opts.rows[1], res.Cells, res.Seconds,
-		float64(computed)/max(res.Seconds, 1e-9), float64(res.Visited)/float64(rows), res.Sum[:16], res.Path, resumed)
+		float64(computed)/max(res.Seconds, 1e-9), float64(res.Visited)/float64(rows), res.Sum[:16], valuesds.Format, res.Path, resumed)
 	if res.Patterns != nil {
 		printPatterns(r, opts, res.Patterns, stdout)
 	}

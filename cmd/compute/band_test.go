@@ -55,11 +55,12 @@ func TestBandEqualsFullSweep(t *testing.T) {
 		if m.CellsSHA256 != want || m.Cells != cells || m.Sweep != valuesds.SweepBand {
 			t.Fatalf("%s: band dataset %d cells, %s (%s); full sweep %d cells, %s", id, m.Cells, m.CellsSHA256, m.Sweep, cells, want)
 		}
-		if !strings.Contains(stdout, "cells_sha256 "+want[:16]) {
-			t.Errorf("%s: the summary line does not give the checksum: %q", id, stdout)
+		sum := "cells_sha256 " + want[:16] + " (" + valuesds.Format + ")"
+		if !strings.Contains(stdout, sum) {
+			t.Errorf("%s: the summary line does not give the checksum and its format: %q", id, stdout)
 		}
 		stdout, _, code = runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", dir, "-write", "none", "-values", values, "-quiet")
-		if code != 0 || !strings.Contains(stdout, "cells_sha256 "+want[:16]) {
+		if code != 0 || !strings.Contains(stdout, sum) {
 			t.Errorf("%s: -write none: exit %d, %q", id, code, stdout)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/grundy-lab/grundy/cmd/internal/fullrun"
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
 	"github.com/grundy-lab/grundy/tables"
 )
 
@@ -82,7 +83,7 @@ func printFullSummary(stdout io.Writer, r tables.Ruleset, opts options, res full
 	}
 	extra := ""
 	if opts.write.values {
-		extra = fmt.Sprintf("  values %s: %d cells, cells_sha256 %.16s", opts.values, res.ValuesCells, res.CellsSHA256)
+		extra = fmt.Sprintf("  values %s: %d cells, cells_sha256 %.16s (%s)", opts.values, res.ValuesCells, res.CellsSHA256, valuesds.Format)
 	}
 	if res.Resumed > 0 {
 		extra += fmt.Sprintf("  resumed at row %d", res.Resumed)

@@ -71,7 +71,7 @@ func runBandCheck(ctx context.Context, dir string, stdout, stderr io.Writer) err
 	case err != nil:
 		return err
 	}
-	sum := fmt.Sprintf("cells_sha256 %s…", m.CellsSHA256[:16])
+	sum := fmt.Sprintf("cells_sha256 %s… in %s", m.CellsSHA256[:16], m.Format)
 	if now := d.CurrentSum(); now != "" {
 		sum = fmt.Sprintf("%s, cells_sha256 %s… in that format; %s… in today's %s", m.Format, m.CellsSHA256[:16], now[:16], valuesds.Format)
 	}

@@ -75,7 +75,8 @@ func TestValuesDatasetInput(t *testing.T) {
 	if _, stderr, code := runVerify(t, "-in", clean, "-claims", "goishi.thm4.1"); code != 1 || !strings.Contains(stderr, "is a values dataset") {
 		t.Fatalf("claims on a dataset: exit %d: %s", code, stderr)
 	}
-	if stdout, stderr, code := runVerify(t, "-in", clean); code != 0 || !strings.Contains(stdout, "gneg1.band\tholds") {
+	if stdout, stderr, code := runVerify(t, "-in", clean); code != 0 || !strings.Contains(stdout, "gneg1.band\tholds") ||
+		!strings.Contains(stdout, "… in "+valuesds.Format+")") {
 		t.Fatalf("the check of a dataset against its definition: exit %d\n%s%s", code, stdout, stderr)
 	}
 
