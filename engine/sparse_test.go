@@ -145,3 +145,41 @@ func TestSparseSpansGrowth(t *testing.T) {
 		}
 	}
 }
+
+// TestWythoffSparseRoom measures the mean room of Wythoff's sparse column
+// and diagonal sets, at its peak over the sweep, against the model the
+// memory estimate uses (wythoffSparseRoom): the model must bound it, by
+// less than twice.
+func TestWythoffSparseRoom(t *testing.T) {
+	ns := []int{1000, 3000}
+	if testing.Short() {
+		ns = ns[:1]
+	}
+	wythoff := Rules{Base: []Cell{{X: 0, Y: 0, Value: 0}}, Diagonal: true}
+	for _, n := range ns {
+		sw, err := NewSweeper(wythoff, n, Config{Workers: 2, Tile: 64, Sets: SparseSets})
+		if err != nil {
+			t.Fatal(err)
+		}
+		peakRoom := 0.0
+		for sw.Next() <= n {
+			if err := sw.Run(context.Background(), min(sw.Next()+64, n+1), func(Band) error { return nil }); err != nil {
+				t.Fatal(err)
+			}
+			room, sets := 0, len(sw.s.colSparse)+len(sw.s.diagSparse)
+			for _, group := range [][]sparseSet{sw.s.colSparse, sw.s.diagSparse} {
+				for _, c := range group {
+					if cap(c.spans) > sparseSlots {
+						room += cap(c.spans)
+					}
+				}
+			}
+			peakRoom = max(peakRoom, float64(room)/float64(sets))
+		}
+		model := float64(sparseRoomFor(wythoff, n))
+		t.Logf("n = %d: room of the sets' own arrays at most %.2f spans a set, model %.0f", n, peakRoom, model)
+		if model < peakRoom || model > 2*peakRoom {
+			t.Errorf("n = %d: up to %.2f spans of room a set, the estimate assumes %.0f", n, peakRoom, model)
+		}
+	}
+}

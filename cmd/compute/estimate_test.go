@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -150,5 +151,44 @@ func TestBandNanosPerCell(t *testing.T) {
 			t.Errorf("bandNanosPerCell(%d) = %g, below one worker's sweep %g", workers, got, float64(bandSweepNanosPerCell))
 		}
 		prev = got
+	}
+}
+
+// TestWythoffSparseEstimate holds the estimate of a full sweep of Wythoff's
+// Nim with sparse sets to the runs recorded in
+// testdata/wythoff_sparse_runs.txt. (Planned as a rook table, its CPU was
+// 2.2× short at n = 10⁴ and 4.5× at 4·10⁴, and its memory 2.7× short.)
+func TestWythoffSparseEstimate(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "wythoff_sparse_runs.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for line := range strings.Lines(string(data)) {
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		var n int
+		var wall, cpu float64
+		var rssKiB int64
+		if _, err := fmt.Sscan(line, &n, &wall, &cpu, &rssKiB); err != nil {
+			t.Fatalf("testdata line %q: %v", line, err)
+		}
+		opts, err := parseFlags([]string{"-table", "wythoff", "-n", fmt.Sprint(n), "-workers", "2", "-sweep", "full", "-write", "none", "-sets", "sparse"}, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := estimate(opts)
+		plannedCPU := p.seconds * float64(min(opts.cfg.Workers, runtime.NumCPU()))
+		if ratio := plannedCPU / cpu; ratio < 0.75 || ratio > 1.25 {
+			t.Errorf("n = %d: the plan gives %.1f s of CPU, %.2f× the %.1f s measured", n, plannedCPU, ratio, cpu)
+		}
+		if ratio := float64(p.memory) / float64(rssKiB<<10); ratio < 1 || ratio > 2.5 {
+			t.Errorf("n = %d: the plan gives %d bytes of memory, %.2f× the peak RSS measured, %d KiB", n, p.memory, ratio, rssKiB)
+		}
+		checked++
+	}
+	if checked < 4 {
+		t.Errorf("only %d recorded runs", checked)
 	}
 }
