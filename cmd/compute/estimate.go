@@ -35,10 +35,10 @@ func estimate(opts options) plan {
 	}
 	perTable := float64(opts.n+1) * float64(opts.n+1)
 	cores := min(opts.cfg.Workers, runtime.NumCPU())
-	var cells, extra, disk float64 // extra: the CPU seconds beyond the rate's
+	var cells, seconds, disk float64
 	for _, r := range opts.tables {
 		cells += perTable
-		extra += perTable * extraCellSeconds(r, opts)
+		seconds += perTable * cellSeconds(r, opts, 1/cellsPerCoreSecond, cores)
 		// Each record batch adds its metadata and padding, under a KiB; the
 		// schema and footer with their metadata, about 10 KiB.
 		batches := math.Ceil(float64(opts.n+1) / float64(opts.cfg.Tile))
@@ -49,7 +49,7 @@ func estimate(opts options) plan {
 		cells:   saturate(cells),
 		memory:  saturate(memoryBytes(opts)),
 		disk:    saturate(disk),
-		seconds: (cells/cellsPerCoreSecond + extra) / float64(cores),
+		seconds: seconds,
 	}
 }
 

@@ -36,15 +36,15 @@ func streamEstimate(opts options) plan {
 		}
 	}
 	cores := min(opts.cfg.Workers, runtime.NumCPU())
-	cpu := 0.0 // seconds
+	seconds := 0.0
 	for _, r := range opts.tables {
-		cpu += float64(opts.n+1) * float64(opts.n+1) * (streamCellSeconds(opts) + extraCellSeconds(r, opts))
+		seconds += float64(opts.n+1) * float64(opts.n+1) * cellSeconds(r, opts, streamCellSeconds(opts), cores)
 	}
 	return plan{
 		cells:   saturate(cells),
 		memory:  saturate(memory),
 		disk:    saturate(float64(valuesFileBytes(opts)) + 4096),
-		seconds: cpu / float64(cores),
+		seconds: seconds,
 	}
 }
 
