@@ -45,6 +45,13 @@ func appendDeltaHeader(dst []byte, count int, first int64) []byte {
 // returns the least and the greatest of values[1:] too, the statistics'
 // work done in the same pass.
 func appendDeltaBlock(dst []byte, values []int64) (out []byte, lo, hi int64) {
+	if stride, ok := evenStride(values); ok {
+		// Every delta is stride: every miniblock is 0 bits wide.
+		dst = binary.AppendVarint(dst, stride)
+		dst = append(dst, make([]byte, deltaMiniblocks)...)
+		first, last := values[1], values[len(values)-1]
+		return dst, min(first, last), max(first, last)
+	}
 	var deltas [deltaBlockSize]int64
 	var maxDeltas [deltaMiniblocks]int64 // of each miniblock
 	n := len(values) - 1
@@ -77,6 +84,26 @@ func appendDeltaBlock(dst []byte, values []int64) (out []byte, lo, hi int64) {
 		dst = appendBitPacked(dst, deltas[m*deltaMiniblockSize:(m+1)*deltaMiniblockSize], minDelta, width)
 	}
 	return dst, lo, hi
+}
+
+// evenStride reports whether the deltas of values[1:] from the value
+// before each are all the same, and that delta: a column of x of one
+// value in a band, whose every row holds the value once, has stride 1.
+// It takes only strides of at most 2³² from a first value at least 2⁴⁰
+// inside int64, so that the run (at most deltaBlockSize strides) cannot
+// wrap and is monotone: its least and greatest are at its ends.
+func evenStride(values []int64) (int64, bool) {
+	const strideMax, edge = 1 << 32, 1 << 40
+	stride := values[1] - values[0]
+	if values[0] < math.MinInt64+edge || values[0] > math.MaxInt64-edge || stride < -strideMax || stride > strideMax {
+		return 0, false
+	}
+	for i := 2; i < len(values); i++ {
+		if values[i]-values[i-1] != stride {
+			return 0, false
+		}
+	}
+	return stride, true
 }
 
 // appendBitPacked appends the deltaMiniblockSize values mini[i] − base,

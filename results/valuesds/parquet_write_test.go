@@ -58,6 +58,13 @@ func partCases() []partCase {
 		// A miniblock's width is that of its own deltas: 32 zeros, then
 		// one delta of −2⁴⁸, the block's min, in a miniblock of width 0.
 		{"width of each miniblock", oneValue(34, 0, func(i int) int64 { return -int64(i/67) << 48 })},
+		// Blocks whose deltas are all the same (appendDeltaBlock's short
+		// way), rising and falling, and one whose values wrap past
+		// MaxInt64 with equal deltas, so that they are not monotone.
+		{"even strides", oneValue(300, 3, func(i int) int64 { return int64(i) * 5 })},
+		{"even falling strides", oneValue(300, 3, func(i int) int64 { return 1000 - int64(i)*7 })},
+		{"even strides across the int64 edge", oneValue(300, 3, func(i int) int64 { return math.MaxInt64 - 100 + int64(i) })},
+		{"even strides of 2³²+1", oneValue(300, 3, func(i int) int64 { return int64(i) * (1<<32 + 1) })},
 	}
 	for _, n := range []int{2, 3, 31, 32, 33, 127, 128, 129, 130, 255, 256, 257, 1023, 1024, 1025, 2049} {
 		cases = append(cases, partCase{"n=" + formatInt(int64(n)), oneValue(n, 1, func(int) int64 { return rng.Int63n(1<<40) - 1<<39 })})
