@@ -53,15 +53,8 @@ func TestDiskEstimateCoversRealFiles(t *testing.T) {
 // planned by an upper bound instead: never below the file, at most 2.5× (2.43× for
 // VDN at n = 10⁵, whose 10⁴ file takes twice as much a cell).
 func TestDiskEstimateMatchesRecordedSizes(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "table_file_sizes.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	checked := 0
-	for line := range strings.Lines(string(data)) {
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
+	for _, line := range recordedLines(t, "table_file_sizes.txt") {
 		var id string
 		var n int
 		var size int64
@@ -161,15 +154,8 @@ func TestBandNanosPerCell(t *testing.T) {
 // was 2.2× short at n = 10⁴ and 5× at 4·10⁴, its memory 2.7× short, and
 // Josephus Nim's time 3.4× short at 4·10⁴.)
 func TestFullSweepEstimateMatchesRecordedRuns(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "full_sweep_runs.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	checked := 0
-	for line := range strings.Lines(string(data)) {
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
+	for _, line := range recordedLines(t, "full_sweep_runs.txt") {
 		var id, sets string
 		var workers, n int
 		var wall, cpu float64
@@ -197,4 +183,21 @@ func TestFullSweepEstimateMatchesRecordedRuns(t *testing.T) {
 	if checked < 9 {
 		t.Errorf("only %d recorded runs", checked)
 	}
+}
+
+// recordedLines returns the lines of testdata/name that hold a record: not
+// empty, not a comment (#).
+func recordedLines(t *testing.T, name string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var records []string
+	for line := range strings.Lines(string(data)) {
+		if !strings.HasPrefix(line, "#") && strings.TrimSpace(line) != "" {
+			records = append(records, line)
+		}
+	}
+	return records
 }
