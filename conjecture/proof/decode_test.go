@@ -32,7 +32,9 @@ func goodCertificate(t testing.TB) []byte {
 // Decode takes one JSON object with each of the certificate's keys once,
 // spelled as Encode writes them, and refuses, saying why, data after the
 // object, a key given twice (even with its letters escaped), a key in
-// another case, an unknown key and a file too large to be a certificate.
+// another case, an unknown key, a null where the schema has a value (an
+// optional key is left out, not null) and a file too large to be a
+// certificate.
 func TestDecodeIsStrict(t *testing.T) {
 	good := goodCertificate(t)
 	if _, err := Decode(bytes.NewReader(good)); err != nil {
@@ -56,6 +58,9 @@ func TestDecodeIsStrict(t *testing.T) {
 		{"table twice", first(`"table": "nim",`), `the key "table" is given twice`},
 		{"V for v", bytes.Replace(good, []byte(`"v":`), []byte(`"V":`), 1), `unknown key "V"`},
 		{"an unknown key", first(`"n": 5,`), `unknown key "n"`},
+		{"search null", first(`"search": null,`), `the key "search" is null`},
+		{"statements null", first(`"statements": null,`), `the key "statements" is null`},
+		{"bound null", first(`"search": {"bound": null},`), `the key "bound" is null`},
 		{"not JSON", []byte("PAR1"), "read JSON"},
 		{"too large", after(strings.Repeat(" ", MaxCertificateBytes)), "more than 16 MiB"},
 	} {

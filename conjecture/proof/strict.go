@@ -36,8 +36,10 @@ func jsonKeys(t reflect.Type) []string {
 // strictKeys scans the JSON text data token by token and refuses a key of
 // its top-level object that is not one of keys' names, exactly
 // (encoding/json matches keys without regard to case), likewise a key of
-// an object held by one of keys' nested keys, and a key given twice in any
-// object (encoding/json keeps the last). Malformed JSON passes: the
+// an object held by one of keys' nested keys, a key given twice in any
+// object (encoding/json keeps the last), and a null value of a key of
+// those objects (encoding/json reads it as the key left out, which the
+// schema allows only by leaving it out). Malformed JSON passes: the
 // decoder that follows reports it with its position.
 func strictKeys(data []byte, keys *objectKeys) error {
 	// frame is an object or array being read; in an object, key says
@@ -67,6 +69,9 @@ func strictKeys(data []byte, keys *objectKeys) error {
 			}
 			stack[top].seen[key], stack[top].key, stack[top].last = true, false, key
 			continue
+		}
+		if tok == nil && top >= 0 && stack[top].object && stack[top].allowed != nil {
+			return fmt.Errorf("the key %q is null: give it its value, or leave an optional key out", stack[top].last)
 		}
 		switch tok {
 		case json.Delim('{'):
