@@ -89,7 +89,7 @@ func (s *messageSink) writeBatch(batch encodedBatch) error {
 	if err != nil {
 		return err
 	}
-	metaLen := (int64(len(batch.meta)) + 8 + 7) / 8 * 8
+	metaLen := framedMetaLength(batch.meta)
 	s.blocks = append(s.blocks, block{Offset: start, MetaLength: int32(metaLen), BodyLength: s.pos - start - metaLen})
 	return nil
 }
@@ -99,7 +99,7 @@ func (s *messageSink) writeBatch(batch encodedBatch) error {
 // metadata, its padding, and the body that writeBody writes. The
 // placeholders are looked for in the first message, the schema's.
 func (s *messageSink) writeFramed(meta []byte, writeBody func() error) error {
-	metaLen := (int64(len(meta)) + 8 + 7) / 8 * 8
+	metaLen := framedMetaLength(meta)
 	binary.LittleEndian.PutUint32(s.prefixBytes[:4], 0xFFFFFFFF)
 	binary.LittleEndian.PutUint32(s.prefixBytes[4:], uint32(metaLen-8))
 	if _, err := s.Write(s.prefixBytes[:]); err != nil {
@@ -134,3 +134,7 @@ func (s *messageSink) findPlaceholders(meta []byte, offset int64) error {
 	}
 	return nil
 }
+
+// framedMetaLength is the bytes a message's metadata takes framed: the
+// 8-byte prefix (continuation marker and length) and meta, padded to 8.
+func framedMetaLength(meta []byte) int64 { return (int64(len(meta)) + 8 + 7) / 8 * 8 }

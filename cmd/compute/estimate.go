@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/results"
 )
 
 // cellsPerCoreSecond is the rate of compute and write, zstd, per core,
@@ -35,14 +36,17 @@ func estimate(opts options) plan {
 	}
 	perTable := float64(opts.n+1) * float64(opts.n+1)
 	cores := min(opts.cfg.Workers, runtime.NumCPU())
-	var cells, seconds, disk float64
+	var cells, seconds, disk, rest float64
+	if opts.compression != results.None {
+		rest = batchRestBytes(opts.n, opts.cfg.Tile, opts.compression)
+	}
 	for _, r := range opts.tables {
 		cells += perTable
 		seconds += perTable * cellSeconds(r, opts, 1/cellsPerCoreSecond, cores)
-		// Each record batch adds its metadata and padding, under a KiB; the
-		// schema and footer with their metadata, about 10 KiB.
+		// The footer lists each record batch in 24 bytes, reserved at a KiB;
+		// the schema and footer with their metadata, about 10 KiB.
 		batches := math.Ceil(float64(opts.n+1) / float64(opts.cfg.Tile))
-		disk += perTable*bytesPerCell(r.ID, opts.compression, opts.n) + 1024*batches + 16<<10
+		disk += tableFileBytes(r.ID, opts.n, opts.compression, rest) + 1024*batches + 16<<10
 	}
 	disk += float64(valuesFileBytes(opts))
 	return plan{
