@@ -87,7 +87,8 @@ func saturate(v float64) int64 {
 
 // checkPlan refuses, unless -force, a run that does not fit this machine's
 // memory or the free space of -out (exit 2, with the estimate), and prints
-// the estimate on stderr for a run expected to take more than a few seconds.
+// the estimate on stderr for a run expected to take more than a few
+// seconds, with what -sets dense would cost where it is the faster choice.
 func checkPlan(p plan, opts options, stderr io.Writer) error {
 	summary := fmt.Sprintf("%d cells, about %s of memory, %s of disk (%s) and %s",
 		p.cells, formatBytes(p.memory), formatBytes(p.disk), opts.compression, formatDuration(p.seconds))
@@ -105,6 +106,11 @@ func checkPlan(p plan, opts options, stderr io.Writer) error {
 	}
 	if p.seconds > 10 {
 		fmt.Fprintf(stderr, "compute: %s at n=%d: %s\n", tableIDs(opts), opts.n, summary)
+		if total, ok := machineMemory(); ok {
+			if hint := denseSetsHint(opts, total); hint != "" {
+				fmt.Fprintln(stderr, hint)
+			}
+		}
 	}
 	return nil
 }

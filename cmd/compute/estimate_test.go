@@ -180,7 +180,7 @@ func TestFullSweepEstimateMatchesRecordedRuns(t *testing.T) {
 		}
 		checked++
 	}
-	if checked < 9 {
+	if checked < 14 {
 		t.Errorf("only %d recorded runs", checked)
 	}
 }
