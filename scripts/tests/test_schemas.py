@@ -115,3 +115,11 @@ def test_values_manifest_formats(band_run):
         jsonschema.validate(document | {"format": known}, s)
     with pytest.raises(jsonschema.ValidationError, match="grundy-values/3"):
         jsonschema.validate(document | {"format": "grundy-values/3"}, s)
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "docs" / "certificates").glob("*.proof.json")),
+                         ids=lambda p: p.name)
+def test_published_certificate_matches_its_schema(path):
+    """The certificates docs/certificates/ ships (the README's proved results) match the schema."""
+    jsonschema.validate(json.loads(path.read_text(encoding="utf-8")), schema("proof-certificate"))
+
