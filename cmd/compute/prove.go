@@ -142,11 +142,12 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 	}
 	path := filepath.Join(opts.out, patternfiles.CertificateName(id))
 	outcome := proof.OutcomeOf(rep, hi, bound)
+	written := time.Now()
 	if err := patternfiles.WriteCertificate(ctx, rep, outcome, path, band.Config{Workers: opts.cfg.Workers}); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%-10s proved for all x, y: the values 0 … %d repeat with period P = %d from row x0 = %d (%v); certificate %s, checked\n",
-		id, rep.V, rep.P, rep.X0, elapsed, path)
+	fmt.Fprintf(stdout, "%-10s proved for all x, y: the values 0 … %d repeat with period P = %d from row x0 = %d (search %v); certificate %s, checked (%v)\n",
+		id, rep.V, rep.P, rep.X0, elapsed, path, time.Since(written).Round(time.Second))
 	fmt.Fprintf(stdout, "%-10s searched, recorded in the certificate: %s\n", id, outcome.Describe(rep.V))
 	if outcome.FirstUnrepeatedV == 0 {
 		fmt.Fprintf(stdout, "%-10s V = %d is -values' HI: raise it to climb further\n", id, hi)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -62,6 +63,12 @@ func TestProveEndToEnd(t *testing.T) {
 		next := fmt.Sprintf("the band state of V = %d does not repeat within %d rows", want.V+1, bound)
 		if !strings.Contains(stdout, line) || !strings.Contains(stdout, next) || !strings.Contains(stdout, path) {
 			t.Errorf("%s: stdout %q; want %q, %q and %s", table, stdout, line, next, path)
+		}
+		// The search's time and the certificate's, apart: the check of a
+		// certificate of 10⁹ rows takes longer than the search that found it.
+		if times := regexp.MustCompile(regexp.QuoteMeta(line) + ` \(search [0-9hms.]+\); certificate ` +
+			regexp.QuoteMeta(path) + `, checked \([0-9hms.]+\)`); !times.MatchString(stdout) {
+			t.Errorf("%s: stdout %q; want the search's time and the certificate's check's, as %q", table, stdout, times)
 		}
 		if err := patternfiles.CheckFile(ctx, path, band.Config{Workers: 1}); err != nil {
 			t.Errorf("%s: %v", table, err)
