@@ -42,6 +42,25 @@ func (c *deltaColumn) add(v int64) {
 	}
 }
 
+// addAll appends values to the column, as add would one by one, copying
+// them into the pending block in runs between the counts at which settle
+// must be called.
+func (c *deltaColumn) addAll(values []int64) {
+	for len(values) > 0 {
+		// settleAt > count holds between calls (but for the zero
+		// column's 0: its first value settles), and the run fits the
+		// pending block: settleAt − count ≤ len(pending) − n.
+		k := min(len(values), max(c.settleAt-c.count, 1))
+		copy(c.pending[c.n:], values[:k])
+		c.n += k
+		c.count += k
+		values = values[k:]
+		if c.count >= c.settleAt {
+			c.settle()
+		}
+	}
+}
+
 // settle starts a page at its first value, writes a full block, ends the
 // page at the end of a batch if its blocks take pageLimit bytes, and sets
 // when add must call it next.

@@ -83,6 +83,7 @@ type partFile struct {
 	plain, compressed []byte
 	thrift            thriftWriter
 	streams           []valueStream // empty ones: writeRowGroup resets them
+	order             valueOrder    // encodeByStreams' chunk of cells
 }
 
 // partFiles keeps the partFiles of the parts written, for their buffers.
