@@ -79,18 +79,22 @@ func runProve(ctx context.Context, opts options, stdout, stderr io.Writer) error
 // V ≤ HI repeats.
 func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.Writer) error {
 	statePath := filepath.Join(opts.out, patternfiles.SearchStateName(id))
+	path := filepath.Join(opts.out, patternfiles.CertificateName(id))
 	hi, bound := int(opts.values.Hi), opts.proveBound
 	var resume *proof.SearchState
+	var known *proof.KnownRepeat
 	if opts.resume {
-		st, err := readSearchState(statePath)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			fmt.Fprintf(stderr, "compute: %s: no saved search %s to resume: starting from V = 0\n", id, statePath)
-		case err != nil:
+		var err error
+		if resume, known, err = resumeClimb(id, statePath, path, stderr); err != nil {
 			return err
-		default:
-			resume = st
-			fmt.Fprintf(stderr, "compute: %s: resuming the search of V = %d at row %d from %s\n", id, st.V, st.Sweep.Next, statePath)
+		}
+		if known != nil {
+			if known.V >= hi {
+				_, err := fmt.Fprintf(stdout, "%-10s the certificate %s proves the values 0 … %d already: give -values 0-HI with HI above %d to climb further\n", id, path, known.V, known.V)
+				return err
+			}
+			fmt.Fprintf(stderr, "compute: %s: no saved search %s: climbing on from the certificate %s, whose repeat of V = %d (x0 = %d, P = %d) is re-checked first\n",
+				id, statePath, path, known.V, known.X0, known.P)
 		}
 	}
 	if !opts.quiet {
@@ -102,6 +106,7 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 	o := proof.Options{
 		Config:    band.Config{Workers: opts.cfg.Workers},
 		Resume:    resume,
+		Known:     known,
 		SaveEvery: proveSaveEvery,
 		Save: func(st *proof.SearchState) error {
 			b, err := st.MarshalBinary()
@@ -128,6 +133,9 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 	}
 	rep, found, err := proof.Largest(ctx, id, hi, bound, o)
 	bar.finish()
+	if known != nil && errors.Is(err, proof.ErrSearchState) {
+		return fmt.Errorf("-resume: the certificate %s does not hold: %w; move it away to start from V = 0", path, err)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintf(stderr, "compute: %s: the search is saved in %s (as of its last save, every %v): rerun with -resume and the same -prove-bound to go on\n",
@@ -140,7 +148,6 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 		fmt.Fprintf(stdout, "%-10s nothing proved: the band state of V = 0 does not repeat within %d rows (%v)\n", id, bound, elapsed)
 		return removeState(statePath)
 	}
-	path := filepath.Join(opts.out, patternfiles.CertificateName(id))
 	outcome := proof.OutcomeOf(rep, hi, bound)
 	written := time.Now()
 	if err := patternfiles.WriteCertificate(ctx, rep, outcome, path, band.Config{Workers: opts.cfg.Workers}); err != nil {
@@ -150,7 +157,7 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 		id, rep.V, rep.P, rep.X0, elapsed, path, time.Since(written).Round(time.Second))
 	fmt.Fprintf(stdout, "%-10s searched, recorded in the certificate: %s\n", id, outcome.Describe(rep.V))
 	if outcome.FirstUnrepeatedV == 0 {
-		fmt.Fprintf(stdout, "%-10s V = %d is -values' HI: raise it to climb further\n", id, hi)
+		fmt.Fprintf(stdout, "%-10s V = %d is -values' HI: raise it to climb further (-resume climbs on from this certificate)\n", id, hi)
 	}
 	return removeState(statePath)
 }
@@ -165,6 +172,33 @@ func printProveEstimate(w io.Writer, id string, hi int, bound int64, workers int
 	fmt.Fprintf(w, "compute: %s: -prove climbs V = 0 … %d; the V that does not repeat sweeps %.3g rows, at V = %d about %.3g cells, %v at %d ns a cell; "+
 		"each V that repeats about 2P+3·x0 rows, and the certificate x0+P rows more through the independent check; memory about %s (marks) whatever the rows\n",
 		id, hi, rows, hi, cells, (time.Duration(seconds) * time.Second).Round(time.Second), proveNanosPerCell, formatBytes(int64(marks*proof.MarkBytes)))
+}
+
+// resumeClimb finds where -resume takes the climb of table id up: the
+// search saved at statePath, or, with none, the repeat of the certificate
+// at certPath, which the climb re-checks before it goes on from its V+1
+// (a finished climb removes its saved search, and leaves the
+// certificate). With neither, the climb starts from V = 0.
+func resumeClimb(id, statePath, certPath string, stderr io.Writer) (*proof.SearchState, *proof.KnownRepeat, error) {
+	st, err := readSearchState(statePath)
+	switch {
+	case err == nil:
+		fmt.Fprintf(stderr, "compute: %s: resuming the search of V = %d at row %d from %s\n", id, st.V, st.Sweep.Next, statePath)
+		return st, nil, nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, nil, err
+	}
+	c, err := patternfiles.ReadCertificate(certPath)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		fmt.Fprintf(stderr, "compute: %s: no saved search %s and no certificate %s to resume from: starting from V = 0\n", id, statePath, certPath)
+		return nil, nil, nil
+	case err != nil:
+		return nil, nil, fmt.Errorf("-resume: %w; move it away to start from V = 0", err)
+	case c.Table != id:
+		return nil, nil, fmt.Errorf("-resume: %s is a certificate of table %s, not of %s; move it away to start from V = 0", certPath, c.Table, id)
+	}
+	return nil, &proof.KnownRepeat{V: c.V, X0: c.X0, P: c.P}, nil
 }
 
 // readSearchState reads a saved search.

@@ -162,3 +162,60 @@ func TestProveResume(t *testing.T) {
 		t.Errorf("a broken saved search: exit %d, %q; want 1 naming %s", code, stderr, statePath)
 	}
 }
+
+// compute -prove -resume after a finished climb, whose saved search is
+// removed, climbs on from its certificate: it re-checks the certificate's
+// repeat, not V = 0 … below it, and ends where a climb from V = 0 ends. A
+// certificate at or above HI, of another table, or whose repeat does not
+// hold is not climbed from.
+func TestProveResumeFromCertificate(t *testing.T) {
+	const table, bound = "gneg1", 20000
+	want, _, err := proof.Largest(context.Background(), table, 30, bound, proof.Options{Config: band.Config{Workers: 1}})
+	if err != nil || want.V < 3 {
+		t.Fatalf("no climb to stop inside: V = %d, %v", want.V, err)
+	}
+	dir := t.TempDir()
+	certPath := filepath.Join(dir, patternfiles.CertificateName(table))
+	climb := func(hi int, extra ...string) (string, string, int) {
+		args := append([]string{"-prove", "-table", table, "-values", fmt.Sprintf("0-%d", hi), "-prove-bound", fmt.Sprint(bound), "-out", dir}, extra...)
+		return runCompute(t, args...)
+	}
+	if _, stderr, code := climb(want.V - 2); code != 0 {
+		t.Fatalf("the first climb: exit %d\n%s", code, stderr)
+	}
+	stdout, stderr, code := climb(30, "-resume")
+	line := fmt.Sprintf("the values 0 … %d repeat with period P = %d from row x0 = %d", want.V, want.P, want.X0)
+	if code != 0 || !strings.Contains(stdout, line) || !strings.Contains(stderr, "climbing on from the certificate "+certPath) {
+		t.Fatalf("exit %d\n%s%s\nwant %q climbing on from %s", code, stdout, stderr, line, certPath)
+	}
+	if strings.Contains(stderr, "V = 0 repeats") || !strings.Contains(stderr, fmt.Sprintf("V = %d repeats", want.V-2)) {
+		t.Errorf("the climb on did not start at the certificate's V = %d:\n%s", want.V-2, stderr)
+	}
+	stdout, _, code = climb(want.V, "-resume")
+	if already := fmt.Sprintf("proves the values 0 … %d already", want.V); code != 0 || !strings.Contains(stdout, already) {
+		t.Errorf("HI = the certificate's V: exit %d, %q; want 0 and %q", code, stdout, already)
+	}
+	data, err := os.ReadFile(certPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, patternfiles.CertificateName("gstarneg1"))
+	if err := os.WriteFile(other, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = runCompute(t, "-prove", "-resume", "-table", "gstarneg1", "-values", "0-30", "-prove-bound", fmt.Sprint(bound), "-out", dir)
+	if code != 1 || !strings.Contains(stderr, "a certificate of table gneg1, not of gstarneg1") {
+		t.Errorf("a certificate of another table: exit %d, %q", code, stderr)
+	}
+	c := readCertificate(t, certPath)
+	forged := strings.Replace(string(data), fmt.Sprintf(`"p": %d`, c.P), fmt.Sprintf(`"p": %d`, c.P+1), 1)
+	if forged == string(data) {
+		t.Fatalf("no \"p\": %d in the certificate to forge", c.P)
+	}
+	if err := os.WriteFile(certPath, []byte(forged), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code = climb(30, "-resume"); code != 1 || !strings.Contains(stderr, "does not hold") {
+		t.Errorf("a certificate whose P is one too many: exit %d, %q; want 1, does not hold", code, stderr)
+	}
+}

@@ -19,22 +19,28 @@ import (
 //
 // With opt.Resume it continues the climb from the V of the saved search,
 // re-checking exactly the repeat of V−1 the state names, and opt.Save
-// receives states that name it.
+// receives states that name it. Without it, opt.Known (a certificate's
+// repeat, say) is re-checked exactly the same way and the climb goes on
+// from its V+1.
 func Largest(ctx context.Context, table string, hi int, bound int64, opt Options) (Repeat, bool, error) {
 	var best Repeat
 	found := false
 	v := 0
-	if r := opt.Resume; r != nil {
-		v = r.V
-		if v > 0 {
-			rep, err := confirmRepeat(ctx, table, v-1, r.BelowX0, r.BelowP, opt)
-			if err != nil {
-				return Repeat{}, false, err
-			}
-			best, found = rep, true
-			if opt.Proved != nil {
-				opt.Proved(rep)
-			}
+	var below *KnownRepeat
+	switch r := opt.Resume; {
+	case r != nil && r.V > 0:
+		v, below = r.V, &KnownRepeat{V: r.V - 1, X0: r.BelowX0, P: r.BelowP}
+	case r == nil && opt.Known != nil:
+		v, below = opt.Known.V+1, opt.Known
+	}
+	if below != nil {
+		rep, err := confirmRepeat(ctx, table, below.V, below.X0, below.P, opt)
+		if err != nil {
+			return Repeat{}, false, err
+		}
+		best, found = rep, true
+		if opt.Proved != nil {
+			opt.Proved(rep)
 		}
 	}
 	save := opt.Save

@@ -75,6 +75,9 @@ type Options struct {
 	// Resume, if set, continues the search it is the state of, which must
 	// be of the same table, V and bound.
 	Resume *SearchState
+	// Known, if set (and Resume not), is a repeat found before, which
+	// Largest re-checks and climbs on from: a certificate's.
+	Known *KnownRepeat
 	// hash replaces the keys of the values the state's key sums, for the
 	// tests of collisions.
 	hash func(value int) uint64
@@ -87,6 +90,14 @@ type Options struct {
 	// maxMarks replaces the marks a search keeps (MaxMarks) when
 	// positive, for the tests of marks sparser than every row.
 	maxMarks int64
+}
+
+// KnownRepeat is a repeat found before, named by its V, X0 and P alone:
+// the state before X0+P is the one before X0 moved P along the diagonal.
+// Nothing is taken on trust: Largest sweeps to X0+P to re-check it.
+type KnownRepeat struct {
+	V     int
+	X0, P int64
 }
 
 // ErrTable reports a table the proofs do not serve.

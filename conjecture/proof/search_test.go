@@ -307,3 +307,30 @@ func TestClimbSavesEachV(t *testing.T) {
 		t.Errorf("only %d searches outlasted a chunk: the test shows little", long)
 	}
 }
+
+// A climb given the repeat of a V below the top (a certificate's) reaches
+// the top a climb from V = 0 reaches, through the same Proved calls from
+// that V on; a known repeat that does not hold is refused, not climbed
+// from.
+func TestLargestFromKnownRepeat(t *testing.T) {
+	const table, hi, bound = "gneg1", 14, 3000
+	var fromZero []Repeat
+	want, found, err := Largest(context.Background(), table, hi, bound, Options{Config: testConfig, Proved: func(r Repeat) { fromZero = append(fromZero, r) }})
+	if err != nil || !found || want.V < 3 {
+		t.Fatalf("no climb to start inside: V = %d, %v", want.V, err)
+	}
+	known := fromZero[2]
+	var fromKnown []Repeat
+	got, found, err := Largest(context.Background(), table, hi, bound, Options{Config: testConfig,
+		Known: &KnownRepeat{V: known.V, X0: known.X0, P: known.P}, Proved: func(r Repeat) { fromKnown = append(fromKnown, r) }})
+	if err != nil || !found || got.V != want.V || got.X0 != want.X0 || got.P != want.P {
+		t.Fatalf("from V = %d: V = %d, %d, %d (%v); want V = %d, %d, %d", known.V, got.V, got.X0, got.P, err, want.V, want.X0, want.P)
+	}
+	if len(fromKnown) != len(fromZero)-2 || fromKnown[0].V != known.V {
+		t.Errorf("from V = %d: proved %d V from V = %d; want %d from V = %d", known.V, len(fromKnown), fromKnown[0].V, len(fromZero)-2, known.V)
+	}
+	forged := KnownRepeat{V: known.V, X0: known.X0, P: known.P + 1}
+	if _, _, err := Largest(context.Background(), table, hi, bound, Options{Config: testConfig, Known: &forged}); !errors.Is(err, ErrSearchState) {
+		t.Errorf("a known repeat with P one too many: %v, want ErrSearchState", err)
+	}
+}

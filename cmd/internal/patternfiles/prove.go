@@ -90,6 +90,16 @@ func WriteCertificate(ctx context.Context, rep proof.Repeat, outcome proof.Searc
 	return nil
 }
 
+// ReadCertificate reads and decodes the certificate at path, a regular
+// file; it does not check that the certificate holds.
+func ReadCertificate(path string) (proof.Certificate, error) {
+	c, _, err := certificateFile(path)
+	if err != nil {
+		return proof.Certificate{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
 // CheckFile reads the certificate at path and checks it on its own.
 func CheckFile(ctx context.Context, path string, cfg band.Config) error {
 	f, err := os.Open(path)
