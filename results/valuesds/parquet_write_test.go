@@ -87,27 +87,40 @@ func TestPartBytesAsArrow(t *testing.T) {
 }
 
 // checkAsArrow encodes c with encodePart and checks the file with
-// sameAsArrow and readsBack against c stably sorted by value.
+// sameAsArrow and readsBack against c stably sorted by value, in a
+// dataset of c's values and in one of values too many for a stream a
+// value (whose parts find their values' range by a pass over them).
 func checkAsArrow(c *cells) error {
-	var got bytes.Buffer
-	if err := encodePart(&got, checkMeta, 0, 99, c); err != nil {
-		return err
+	meta := checkMeta
+	if c.len() > 0 {
+		meta.Values.Lo, meta.Values.Hi = c.valueBounds()
 	}
-	sorted := byValueReference(c)
-	if err := sameAsArrow(got.Bytes(), &sorted); err != nil {
-		return err
+	wide := meta
+	wide.Values = results.ValueRange{Lo: math.MinInt32, Hi: math.MaxInt32}
+	for _, m := range []Meta{meta, wide} {
+		var got bytes.Buffer
+		if err := encodePart(&got, m, 0, 99, c); err != nil {
+			return err
+		}
+		sorted := byValueReference(c)
+		if err := sameAsArrow(got.Bytes(), m, &sorted); err != nil {
+			return fmt.Errorf("values %s: %w", m.Values, err)
+		}
+		if err := readsBack(got.Bytes(), &sorted); err != nil {
+			return fmt.Errorf("values %s: %w", m.Values, err)
+		}
 	}
-	return readsBack(got.Bytes(), &sorted)
+	return nil
 }
 
-// checkMeta is the dataset of the parts checkAsArrow writes.
+// checkMeta is the dataset of the parts the tests write.
 var checkMeta = Meta{Table: "gneg1", N: 99, Values: results.ValueRange{Lo: 0, Hi: 20}}
 
 // sameAsArrow checks that got is the file arrowEncodePart writes of c, in
-// (v, x, y) order.
-func sameAsArrow(got []byte, c *cells) error {
+// (v, x, y) order, in the dataset m.
+func sameAsArrow(got []byte, m Meta, c *cells) error {
 	var want bytes.Buffer
-	if err := arrowEncodePart(&want, checkMeta, 0, 99, c); err != nil {
+	if err := arrowEncodePart(&want, m, 0, 99, c); err != nil {
 		return fmt.Errorf("arrow's writer: %w", err)
 	}
 	if w := want.Bytes(); !bytes.Equal(got, w) {
@@ -143,7 +156,7 @@ func TestCheckAsArrowRefuses(t *testing.T) {
 	}
 	flipped := bytes.Clone(file.Bytes())
 	flipped[len(parquetMagic)+40] ^= 1
-	if sameAsArrow(flipped, &sorted) == nil {
+	if sameAsArrow(flipped, checkMeta, &sorted) == nil {
 		t.Errorf("sameAsArrow takes a file with a bit flipped")
 	}
 	other := cells{vs: slices.Clone(sorted.vs), xs: slices.Clone(sorted.xs), ys: slices.Clone(sorted.ys)}

@@ -17,6 +17,16 @@ type cells struct {
 
 func (c *cells) len() int { return len(c.vs) }
 
+// valueBounds returns the least and the greatest value of c, which is not
+// empty.
+func (c *cells) valueBounds() (lo, hi int32) {
+	lo, hi = c.vs[0], c.vs[0]
+	for _, v := range c.vs[1:] {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return lo, hi
+}
+
 func (c *cells) reset() { c.vs, c.xs, c.ys = c.vs[:0], c.xs[:0], c.ys[:0] }
 
 func (c *cells) append(v int32, x, y int64) {
@@ -65,14 +75,19 @@ func partMetadata(m Meta, xFirst, xLast int64) [][2]string {
 // encodePart writes the Parquet part of rows xFirst..xLast to w: the cells
 // c, in (x, y) order, ordered by v into the part's (v, x, y) order, one row
 // group per value (see partFile for the file; the cells of each value keep
-// their order in c). It returns the first error of w, as such.
+// their order in c). Every value of c lies within m.Values, as a Writer
+// keeps them (encodeByStreams panics on one outside). It returns the first
+// error of w, as such.
 func encodePart(w io.Writer, m Meta, xFirst, xLast int64, c *cells) error {
 	f := newPartFile(w)
 	defer partFiles.Put(f)
 	if c.len() > 0 {
-		lo, hi := c.vs[0], c.vs[0]
-		for _, v := range c.vs[1:] {
-			lo, hi = min(lo, v), max(hi, v)
+		// The values' range needs no pass over the part (a pass from
+		// memory, the block being larger than the caches) unless it is
+		// too wide for a stream a value.
+		lo, hi := m.Values.Lo, m.Values.Hi
+		if int64(hi)-int64(lo) >= maxStreams {
+			lo, hi = c.valueBounds()
 		}
 		if int64(hi)-int64(lo) < maxStreams {
 			f.encodeByStreams(c, lo, int(hi-lo)+1)
