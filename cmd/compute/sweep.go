@@ -238,8 +238,9 @@ func valueCount(r results.ValueRange) float64 { return float64(r.Hi) - float64(r
 const valuesBytesPerCell = 0.2
 
 // valuesNanosPerCell is the wall time a values dataset adds per cell kept,
-// its parts being encoded two at a time: 9.4 ns measured for G₋₁, values
-// 0–200, n = 10⁷, two workers (26.2–27.1 s against 7.5–8.4 s without the
-// dataset, quiet, 2026-11-26; 32.5 ns before the package's own Parquet
-// writer), with a margin.
-const valuesNanosPerCell = 12
+// its parts being encoded two at a time: 6.5 ns measured for G₋₁, values
+// 0–200, n = 10⁷, two workers (19.4–19.9 s against 6.1–6.3 s without the
+// dataset, quiet, 2026-11-27; 9.4 ns on 2026-11-26, before a part's cells
+// were ordered by a counting sort, and 32.5 ns before the package's own
+// Parquet writer), with a margin for a shared machine.
+const valuesNanosPerCell = 9
