@@ -98,7 +98,14 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 		}
 	}
 	if !opts.quiet {
-		printProveEstimate(stderr, id, hi, bound, opts.cfg.Workers)
+		from := 0
+		switch {
+		case resume != nil:
+			from = resume.V
+		case known != nil:
+			from = known.V + 1
+		}
+		printProveEstimate(stderr, id, from, hi, bound, opts.cfg.Workers)
 	}
 	var bar progress
 	barV, barRows := -1, int64(0)
@@ -164,14 +171,14 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 
 // printProveEstimate prints what the climb will cost at most: the V that
 // fails sweeps the bound (and the marks' spacing beyond it).
-func printProveEstimate(w io.Writer, id string, hi int, bound int64, workers int) {
+func printProveEstimate(w io.Writer, id string, from, hi int, bound int64, workers int) {
 	rows := float64(bound) * (1 + 1/float64(proof.MaxMarks))
 	cells := rows * float64(hi+2)
 	seconds := cells * proveNanosPerCell * 1e-9 * 2 / float64(min(max(workers, 1), 2))
 	marks := math.Min(float64(bound), proof.MaxMarks)
-	fmt.Fprintf(w, "compute: %s: -prove climbs V = 0 … %d; the V that does not repeat sweeps %.3g rows, at V = %d about %.3g cells, %v at %d ns a cell; "+
+	fmt.Fprintf(w, "compute: %s: -prove climbs V = %d … %d; the V that does not repeat sweeps %.3g rows, at V = %d about %.3g cells, %v at %d ns a cell; "+
 		"each V that repeats about 2P+3·x0 rows, and the certificate x0+P rows more through the independent check; memory about %s (marks) whatever the rows\n",
-		id, hi, rows, hi, cells, (time.Duration(seconds) * time.Second).Round(time.Second), proveNanosPerCell, formatBytes(int64(marks*proof.MarkBytes)))
+		id, from, hi, rows, hi, cells, (time.Duration(seconds) * time.Second).Round(time.Second), proveNanosPerCell, formatBytes(int64(marks*proof.MarkBytes)))
 }
 
 // resumeClimb finds where -resume takes the climb of table id up: the

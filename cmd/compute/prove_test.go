@@ -188,7 +188,8 @@ func TestProveResumeFromCertificate(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, line) || !strings.Contains(stderr, "climbing on from the certificate "+certPath) {
 		t.Fatalf("exit %d\n%s%s\nwant %q climbing on from %s", code, stdout, stderr, line, certPath)
 	}
-	if strings.Contains(stderr, "V = 0 repeats") || !strings.Contains(stderr, fmt.Sprintf("V = %d repeats", want.V-2)) {
+	if strings.Contains(stderr, "V = 0 repeats") || !strings.Contains(stderr, fmt.Sprintf("V = %d repeats", want.V-2)) ||
+		!strings.Contains(stderr, fmt.Sprintf("-prove climbs V = %d … 30", want.V-1)) {
 		t.Errorf("the climb on did not start at the certificate's V = %d:\n%s", want.V-2, stderr)
 	}
 	stdout, _, code = climb(want.V, "-resume")
