@@ -310,14 +310,14 @@ func TestClimbSavesEachV(t *testing.T) {
 
 // A climb given the repeat of a V below the top (a certificate's) reaches
 // the top a climb from V = 0 reaches, through the same Proved calls from
-// that V on; a known repeat that does not hold is refused, not climbed
-// from.
+// that V on, and so does one stopped above it and resumed; a known repeat
+// that does not hold is refused, not climbed from.
 func TestLargestFromKnownRepeat(t *testing.T) {
-	const table, hi, bound = "gneg1", 14, 3000
+	const table, hi, bound = "gneg1", 40, 3000
 	var fromZero []Repeat
 	want, found, err := Largest(context.Background(), table, hi, bound, Options{Config: testConfig, Proved: func(r Repeat) { fromZero = append(fromZero, r) }})
-	if err != nil || !found || want.V < 3 {
-		t.Fatalf("no climb to start inside: V = %d, %v", want.V, err)
+	if err != nil || !found || want.V < 3 || want.V >= hi {
+		t.Fatalf("no climb to start inside, or no V above it searched: V = %d, %v", want.V, err)
 	}
 	known := fromZero[2]
 	var fromKnown []Repeat
@@ -328,6 +328,21 @@ func TestLargestFromKnownRepeat(t *testing.T) {
 	}
 	if len(fromKnown) != len(fromZero)-2 || fromKnown[0].V != known.V {
 		t.Errorf("from V = %d: proved %d V from V = %d; want %d from V = %d", known.V, len(fromKnown), fromKnown[0].V, len(fromZero)-2, known.V)
+	}
+	// Given the top, stopped in the search of the V above it (which sweeps
+	// the whole bound), the search saved names the top's repeat, and
+	// resuming from that save ends at the top again.
+	saved := interrupted(t, 1, func(opt Options) error {
+		opt.Known = &KnownRepeat{V: want.V, X0: want.X0, P: want.P}
+		_, _, err := Largest(context.Background(), table, hi, bound, opt)
+		return err
+	})
+	if saved.V != want.V+1 || saved.BelowX0 != want.X0 || saved.BelowP != want.P {
+		t.Fatalf("stopped at V = %d naming %d, %d below; want V = %d naming %d, %d", saved.V, saved.BelowX0, saved.BelowP, want.V+1, want.X0, want.P)
+	}
+	got, found, err = Largest(context.Background(), table, hi, bound, Options{Config: testConfig, Resume: saved})
+	if err != nil || !found || got.V != want.V || got.X0 != want.X0 || got.P != want.P {
+		t.Errorf("resumed at V = %d: V = %d, %d, %d (%v); want V = %d, %d, %d", saved.V, got.V, got.X0, got.P, err, want.V, want.X0, want.P)
 	}
 	forged := KnownRepeat{V: known.V, X0: known.X0, P: known.P + 1}
 	if _, _, err := Largest(context.Background(), table, hi, bound, Options{Config: testConfig, Known: &forged}); !errors.Is(err, ErrSearchState) {
