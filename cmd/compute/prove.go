@@ -108,7 +108,7 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 		printProveEstimate(stderr, id, from, hi, bound, opts.cfg.Workers)
 	}
 	var bar progress
-	barV, barRows := -1, int64(0)
+	barV, barResweep, barRows := -1, false, int64(0)
 	defer func() { bar.finish() }()
 	o := proof.Options{
 		Config:    band.Config{Workers: opts.cfg.Workers},
@@ -123,10 +123,14 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 			return results.WriteAtomic(statePath, func(f *os.File) error { _, err := f.Write(b); return err })
 		},
 		Progress: func(p proof.Progress) {
-			if p.V != barV {
+			if p.V != barV || p.Resweep != barResweep {
 				bar.finish()
-				bar = newProgress(stderr, opts.quiet, fmt.Sprintf("%s V = %d", id, p.V), "rows", p.Limit)
-				barV, barRows = p.V, 0
+				label := fmt.Sprintf("%s V = %d", id, p.V)
+				if p.Resweep {
+					label = fmt.Sprintf("%s V = %d, its repeat swept again and compared exactly", id, p.V)
+				}
+				bar = newProgress(stderr, opts.quiet, label, "rows", p.Limit)
+				barV, barResweep, barRows = p.V, p.Resweep, 0
 			}
 			bar.add(p.Rows - barRows)
 			barRows = p.Rows

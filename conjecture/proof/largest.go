@@ -84,7 +84,7 @@ func confirmRepeat(ctx context.Context, table string, v int, x0, p int64, opt Op
 	if x0 < max(baseEnd, 1) || p < 1 || p%stride != 0 || x0+p > MaxBound {
 		return Repeat{}, fmt.Errorf("%w: the repeat of V = %d it names, x0 = %d, P = %d, is not one", ErrSearchState, v, x0, p)
 	}
-	st, ok, err := exactRepeat(ctx, rules, v, x0, x0+p, opt.Config)
+	st, ok, err := exactRepeat(ctx, rules, v, x0, x0+p, opt.Config, resweepProgress(opt.Progress, v, x0+p))
 	if err != nil {
 		return Repeat{}, fmt.Errorf("proof: re-check the repeat of %s, V = %d: %w", table, v, err)
 	}
@@ -92,4 +92,13 @@ func confirmRepeat(ctx context.Context, table string, v int, x0, p int64, opt Op
 		return Repeat{}, fmt.Errorf("%w: the state of %s, V = %d, before row %d is not the one before row %d moved", ErrSearchState, table, v, x0+p, x0)
 	}
 	return Repeat{Table: table, V: v, X0: x0, P: p, Stride: stride, State: st}, nil
+}
+
+// resweepProgress is the progress of an exact sweep of the repeat of V = v
+// to row end, reported to report, or nil without one.
+func resweepProgress(report func(Progress), v int, end int64) func(int64) {
+	if report == nil {
+		return nil
+	}
+	return func(rows int64) { report(Progress{V: v, Rows: rows, Limit: end, Resweep: true}) }
 }

@@ -111,7 +111,7 @@ func TestPlantedCertificates(t *testing.T) {
 	stateChanged.State = planted
 	wantFail(t, stateChanged, "not the checked state")
 
-	earlier, _, err := exactRepeat(context.Background(), mustRules(t, "gneg1"), 5, rep.X0-1, rep.X0, testConfig)
+	earlier, _, err := exactRepeat(context.Background(), mustRules(t, "gneg1"), 5, rep.X0-1, rep.X0, testConfig, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestHashCollisionIsNoProof(t *testing.T) {
 	// Rows 6 and 8 of G₋₁ with V = 5 have the same nonempty columns at
 	// the same offsets but are not the same state.
 	rules := mustRules(t, "gneg1")
-	start, same, err := exactRepeat(context.Background(), rules, 5, 6, 8, testConfig)
+	start, same, err := exactRepeat(context.Background(), rules, 5, 6, 8, testConfig, nil)
 	if err != nil || same {
 		t.Fatalf("rows 6 and 8 of G₋₁, V = 5: repeat %v, %v", same, err)
 	}

@@ -45,7 +45,7 @@ func exhaustiveSearch(ctx context.Context, table string, v int, bound int64) (Re
 			}
 			k := candidate{tr.key(), tr.next % stride}
 			for _, x0 := range seen[k] {
-				start, ok, err := exactRepeat(ctx, rules, v, x0, tr.next, band.Config{Workers: 1})
+				start, ok, err := exactRepeat(ctx, rules, v, x0, tr.next, band.Config{Workers: 1}, nil)
 				if err != nil {
 					return err
 				}

@@ -54,8 +54,14 @@ type Repeat struct {
 // Progress is what Search reports as it goes.
 type Progress struct {
 	V int
-	// Rows is the row the search for a repeat has reached, of Limit.
+	// Rows is the row the search for a repeat has reached, of Limit;
+	// while Resweep, the row an exact sweep of a repeat found (or given to
+	// Largest) has reached, of the repeat's X0+P.
 	Rows, Limit int64
+	// Resweep is set while a repeat is swept again from row 0 to X0+P and
+	// its two states compared exactly: the state a certificate holds, or
+	// the re-check of a repeat Largest resumes from.
+	Resweep bool
 }
 
 // Options tune Search; the zero value is the default.
@@ -183,12 +189,21 @@ func Search(ctx context.Context, table string, v int, bound int64, opt Options) 
 
 // exactRepeat sweeps rows 0 … x1−1 and compares the band states before
 // rows x0 and x1 exactly; it returns the first, of side SideFor(v, x1).
-func exactRepeat(ctx context.Context, rules band.Rules, v int, x0, x1 int64, cfg band.Config) (band.State, bool, error) {
+// It reports the rows swept to progress, if set, about every defaultChunk
+// rows: the sweep is as long as the search that found the repeat.
+func exactRepeat(ctx context.Context, rules band.Rules, v int, x0, x1 int64, cfg band.Config, progress func(rows int64)) (band.State, bool, error) {
 	sw, err := band.New(rules, SideFor(v, x1), v, cfg)
 	if err != nil {
 		return band.State{}, false, err
 	}
-	skip := func(band.Rows) error { return nil }
+	reported := int64(0)
+	skip := func(r band.Rows) error {
+		if next := r.X0 + int64(r.Len()); progress != nil && next-reported >= defaultChunk {
+			progress(next)
+			reported = next
+		}
+		return nil
+	}
 	if err := sw.Run(ctx, x0, skip); err != nil {
 		return band.State{}, false, err
 	}

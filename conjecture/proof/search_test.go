@@ -349,3 +349,38 @@ func TestLargestFromKnownRepeat(t *testing.T) {
 		t.Errorf("a known repeat with P one too many: %v, want ErrSearchState", err)
 	}
 }
+
+// The exact sweeps of a repeat report their progress as Resweep, of the
+// repeat's X0+P rows: the one a search makes of the repeat it found for
+// the certificate's state (a bound beyond the rows Check reaches), and
+// the one Largest makes of a known repeat before it climbs on.
+func TestResweepProgress(t *testing.T) {
+	const table, v = "gneg1", 31 // x0 + P = 334,068 rows, more than a chunk
+	for name, run := range map[string]func(Options) (Repeat, bool, error){
+		"search": func(opt Options) (Repeat, bool, error) {
+			return Search(context.Background(), table, v, CheckedRows(v)+1, opt)
+		},
+		"known": func(opt Options) (Repeat, bool, error) {
+			opt.Known = &KnownRepeat{V: v, X0: 1428, P: 332_640}
+			return Largest(context.Background(), table, v, 400_000, opt)
+		},
+	} {
+		var resweeps []Progress
+		rep, found, err := run(Options{Config: testConfig, Progress: func(p Progress) {
+			if p.Resweep {
+				resweeps = append(resweeps, p)
+			}
+		}})
+		if err != nil || !found || rep.X0+rep.P != 334_068 {
+			t.Fatalf("%s: %v, x0 = %d, P = %d (%v); want x0 + P = 334068", name, found, rep.X0, rep.P, err)
+		}
+		if len(resweeps) == 0 {
+			t.Fatalf("%s: no Resweep progress", name)
+		}
+		for _, p := range resweeps {
+			if p.V != v || p.Limit != rep.X0+rep.P || p.Rows < defaultChunk || p.Rows > p.Limit {
+				t.Errorf("%s: progress %+v; want V = %d, rows ≥ %d of %d", name, p, v, defaultChunk, rep.X0+rep.P)
+			}
+		}
+	}
+}

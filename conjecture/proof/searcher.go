@@ -172,7 +172,7 @@ func (s *searcher) result(ctx context.Context, st band.State, p int64) (Repeat, 
 		return Repeat{}, false, nil
 	}
 	if s.side != Infinity && x0+p <= CheckedRows(s.v) {
-		again, ok, err := exactRepeat(ctx, s.rules, s.v, x0, x0+p, s.cfg)
+		again, ok, err := exactRepeat(ctx, s.rules, s.v, x0, x0+p, s.cfg, resweepProgress(s.opt.Progress, s.v, x0+p))
 		if err != nil {
 			return Repeat{}, false, err
 		}
