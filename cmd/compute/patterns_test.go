@@ -77,7 +77,7 @@ func TestPatternsEndToEnd(t *testing.T) {
 		t.Error("the Markdown does not say which values are proved for all x, y")
 	}
 	ctx := context.Background()
-	if err := patternfiles.CheckFile(ctx, certPath, band.Config{Workers: 1}); err != nil {
+	if err := patternfiles.CheckFile(ctx, certPath, band.Config{Workers: 1}, nil); err != nil {
 		t.Fatalf("the certificate does not check: %v", err)
 	}
 	cert.State[len(cert.State)/2] ^= 1
@@ -86,7 +86,7 @@ func TestPatternsEndToEnd(t *testing.T) {
 	if err := os.WriteFile(planted, changed, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := patternfiles.CheckFile(ctx, planted, band.Config{Workers: 1}); !errors.Is(err, proof.ErrCertificate) {
+	if err := patternfiles.CheckFile(ctx, planted, band.Config{Workers: 1}, nil); !errors.Is(err, proof.ErrCertificate) {
 		t.Errorf("a certificate with a changed state: %v, want ErrCertificate", err)
 	}
 }

@@ -161,7 +161,15 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 	}
 	outcome := proof.OutcomeOf(rep, hi, bound)
 	written := time.Now()
-	if err := patternfiles.WriteCertificate(ctx, rep, outcome, path, band.Config{Workers: opts.cfg.Workers}); err != nil {
+	bar.finish()
+	bar = newProgress(stderr, opts.quiet, fmt.Sprintf("%s V = %d, its certificate checked independently", id, rep.V), "rows", rep.X0+rep.P)
+	checkedRows := int64(0)
+	err = patternfiles.WriteCertificate(ctx, rep, outcome, path, band.Config{Workers: opts.cfg.Workers}, func(rows int64) {
+		bar.add(rows - checkedRows)
+		checkedRows = rows
+	})
+	bar.finish()
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%-10s proved for all x, y: the values 0 … %d repeat with period P = %d from row x0 = %d (search %v); certificate %s, checked (%v)\n",

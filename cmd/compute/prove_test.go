@@ -70,7 +70,7 @@ func TestProveEndToEnd(t *testing.T) {
 			regexp.QuoteMeta(path) + `, checked \([0-9hms.]+\)`); !times.MatchString(stdout) {
 			t.Errorf("%s: stdout %q; want the search's time and the certificate's check's, as %q", table, stdout, times)
 		}
-		if err := patternfiles.CheckFile(ctx, path, band.Config{Workers: 1}); err != nil {
+		if err := patternfiles.CheckFile(ctx, path, band.Config{Workers: 1}, nil); err != nil {
 			t.Errorf("%s: %v", table, err)
 		}
 		if got := readCertificate(t, path).Search; got == nil || *got != (proof.SearchOutcome{Bound: bound, FirstUnrepeatedV: want.V + 1}) {

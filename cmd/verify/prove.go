@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
@@ -241,7 +242,14 @@ func checkCertificateFile(ctx context.Context, path string, cfg band.Config, max
 	}
 	fmt.Fprintf(stderr, "verify: %s: checking %s rows, %s cells of %s, V = %d; about %s\n", path, count(rows), count(cells), c.Table, c.V, duration(cells))
 	start := time.Now()
-	if err := proof.Check(ctx, c, cfg); err != nil {
+	var checked atomic.Int64
+	stop := cli.StartProgress(stderr, progressInterval, func(elapsed time.Duration) string {
+		n := checked.Load()
+		return fmt.Sprintf("verify: %s: %s of %s rows checked in %v (%.1f%%)", path, count(n), count(rows), elapsed, 100*float64(n)/float64(max(rows, 1)))
+	})
+	err = proof.CheckProgress(ctx, c, cfg, checked.Store)
+	stop()
+	if err != nil {
 		return fmt.Errorf("-certificate %s: %w", path, err)
 	}
 	fmt.Fprintf(stdout, "%s: holds: the values 0 … %d of %s repeat with period %d from row %d, for all x, y", path, c.V, c.Table, c.P, c.X0)

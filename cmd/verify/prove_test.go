@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
 	"github.com/grundy-lab/grundy/engine/band"
@@ -87,5 +89,23 @@ func TestCertificatePrintsSearch(t *testing.T) {
 	out.Reset()
 	if err := run(context.Background(), []string{"-certificate", bare}, &out, &errs); err != nil || strings.Contains(out.String(), "its search") {
 		t.Errorf("-certificate of a certificate without an outcome: %v\n%s", err, out.String())
+	}
+}
+
+// -certificate whose stderr is not a terminal says how far its check has
+// gone every progressInterval: a 10⁹-row certificate takes a quarter of an
+// hour.
+func TestCertificateProgressLines(t *testing.T) {
+	defer func(d time.Duration) { progressInterval = d }(progressInterval)
+	progressInterval = time.Millisecond
+	// G₋₁'s values 0 … 31 repeat from row 1428 with P = 332,640: a check
+	// of 334,068 rows, more than the 2¹⁸ between the check's reports.
+	proved, err := patternfiles.Prove(context.Background(), "gneg1", 400_000, 31, 400_000, t.TempDir(), band.Config{Workers: 1})
+	if err != nil || !proved.Found || proved.Repeat.X0+proved.Repeat.P != 334_068 {
+		t.Fatalf("prove: %v, %+v", err, proved.Repeat)
+	}
+	_, stderr, code := runVerify(t, "-certificate", proved.Path)
+	if want := regexp.MustCompile(`: [1-9][0-9,]* of 334,068 rows checked in `); code != 0 || !want.MatchString(stderr) {
+		t.Errorf("exit %d, stderr lacks a line matching %q:\n%s", code, want, stderr)
 	}
 }

@@ -23,6 +23,13 @@ import (
 // statements of the papers, checks them (CheckStatements). The error wraps
 // ErrCertificate and says what failed.
 func Check(ctx context.Context, c Certificate, cfg band.Config) error {
+	return CheckProgress(ctx, c, cfg, nil)
+}
+
+// CheckProgress is Check reporting to progress, if set, the rows the sweep
+// has handed to the check (of X0+P), about every 2¹⁸ rows: a check of a
+// 10⁹-row certificate takes a quarter of an hour.
+func CheckProgress(ctx context.Context, c Certificate, cfg band.Config, progress func(rows int64)) error {
 	if c.Format != Format {
 		return fmt.Errorf("%w: format %q, want %q", ErrCertificate, c.Format, Format)
 	}
@@ -51,7 +58,7 @@ func Check(ctx context.Context, c Certificate, cfg band.Config) error {
 	if st.V != c.V || st.Next != c.X0 || st.N != side {
 		return fmt.Errorf("%w: its state is of V = %d before row %d in a table of side %d, not V = %d before row x0 = %d of side %d", ErrCertificate, st.V, st.Next, st.N, c.V, c.X0, side)
 	}
-	start, end, err := streamChecked(ctx, rules, c.Table, c.V, side, c.X0, c.X0+c.P, cfg)
+	start, end, err := streamChecked(ctx, rules, c.Table, c.V, side, c.X0, c.X0+c.P, cfg, progress)
 	if err != nil {
 		return err
 	}
@@ -83,7 +90,7 @@ const batchRows = 4
 // that the table of side n agrees with the infinite one) and returns the
 // check's canonical states before rows x0 and x1. The first failure of
 // the check stops the sweep.
-func streamChecked(ctx context.Context, rules band.Rules, table string, v int, n, x0, x1 int64, cfg band.Config) (start, end bandcheck.State, err error) {
+func streamChecked(ctx context.Context, rules band.Rules, table string, v int, n, x0, x1 int64, cfg band.Config, progress func(rows int64)) (start, end bandcheck.State, err error) {
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -131,6 +138,7 @@ func streamChecked(ctx context.Context, rules band.Rules, table string, v int, n
 			return gctx.Err()
 		}
 	}
+	reported := int64(0)
 	emit := func(r band.Rows) error {
 		var b *batch
 		select {
@@ -142,6 +150,10 @@ func streamChecked(ctx context.Context, rules band.Rules, table string, v int, n
 		b.rows.Start = append(b.rows.Start[:0], r.Start...)
 		b.rows.Y = append(b.rows.Y[:0], r.Y...)
 		b.rows.Value = append(b.rows.Value[:0], r.Value...)
+		if next := r.X0 + int64(r.Len()); progress != nil && next-reported >= defaultChunk {
+			progress(next)
+			reported = next
+		}
 		return send(b)
 	}
 	g.Go(func() error {

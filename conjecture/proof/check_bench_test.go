@@ -27,7 +27,7 @@ func BenchmarkStreamChecked(b *testing.B) {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			cfg := band.Config{Workers: workers}
 			for range b.N {
-				if _, _, err := streamChecked(context.Background(), rules, "gneg1", *benchStreamV, Infinity, 1, *benchStreamRows, cfg); err != nil {
+				if _, _, err := streamChecked(context.Background(), rules, "gneg1", *benchStreamV, Infinity, 1, *benchStreamRows, cfg, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

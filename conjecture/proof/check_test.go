@@ -20,11 +20,11 @@ import (
 // as the check's error, naming its cell.
 func TestStreamChecked(t *testing.T) {
 	rules := mustRules(t, "gneg1")
-	_, _, err := streamChecked(context.Background(), rules, "gneg1", 5, 40, 10, 41, testConfig)
+	_, _, err := streamChecked(context.Background(), rules, "gneg1", 5, 40, 10, 41, testConfig, nil)
 	if !errors.Is(err, ErrCertificate) || !strings.Contains(err.Error(), "does not hold all of the values 0 … 5") {
 		t.Fatalf("side 40: %v, want a row that does not fill", err)
 	}
-	start, end, err := streamChecked(context.Background(), rules, "gneg1", 5, Infinity, 10, 30, testConfig)
+	start, end, err := streamChecked(context.Background(), rules, "gneg1", 5, Infinity, 10, 30, testConfig, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestStreamChecked(t *testing.T) {
 	// The sweep of G₋₁ checked as nim: the first cell where they differ,
 	// (0, 0), comes back through the pipeline as the check's error, and
 	// stops a sweep of a million rows at once.
-	_, _, err = streamChecked(context.Background(), rules, "nim", 5, Infinity, 10, 1_000_000, testConfig)
+	_, _, err = streamChecked(context.Background(), rules, "nim", 5, Infinity, 10, 1_000_000, testConfig, nil)
 	var cell *bandcheck.CellError
 	if !errors.Is(err, ErrCertificate) || !errors.As(err, &cell) || cell.X != 0 || cell.Y != 0 {
 		t.Errorf("G₋₁ checked as nim: %v, want the cell (0, 0)", err)
@@ -84,11 +84,11 @@ func TestFarSideChecked(t *testing.T) {
 		x0, x1 int64
 	}{{"gneg1", 5, 12, 60}, {"passnim", 6, 20, 300}} {
 		rules := mustRules(t, tc.table)
-		near0, near1, err := streamChecked(context.Background(), rules, tc.table, tc.v, Infinity, tc.x0, tc.x1, testConfig)
+		near0, near1, err := streamChecked(context.Background(), rules, tc.table, tc.v, Infinity, tc.x0, tc.x1, testConfig, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		far0, far1, err := streamChecked(context.Background(), rules, tc.table, tc.v, FarSide, tc.x0, tc.x1, testConfig)
+		far0, far1, err := streamChecked(context.Background(), rules, tc.table, tc.v, FarSide, tc.x0, tc.x1, testConfig, nil)
 		if err != nil {
 			t.Fatalf("%s: side FarSide: %v", tc.table, err)
 		}
@@ -129,4 +129,32 @@ func TestCheckRefusesAnotherSide(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantFail(t, c, "of side 1099511627776, not V")
+}
+
+// CheckProgress reports the rows handed to the check, rising, at least a
+// chunk apart, up to X0+P.
+func TestCheckProgress(t *testing.T) {
+	rep, found, err := Largest(context.Background(), "gneg1", 31, 400_000, Options{Config: testConfig})
+	if err != nil || !found || rep.V != 31 || rep.X0+rep.P != 334_068 {
+		t.Fatalf("no repeat of V = 31 over more than a chunk: V = %d, %d, %d, %v", rep.V, rep.X0, rep.P, err)
+	}
+	c, err := NewCertificate(rep, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reported []int64
+	if err := CheckProgress(context.Background(), c, testConfig, func(rows int64) { reported = append(reported, rows) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(reported) == 0 {
+		t.Fatal("no progress reported")
+	}
+	last := int64(0)
+	for _, rows := range reported {
+		if rows-last < defaultChunk || rows > rep.X0+rep.P {
+			t.Errorf("reported %v: want rows a chunk (%d) apart up to %d", reported, defaultChunk, rep.X0+rep.P)
+			break
+		}
+		last = rows
+	}
 }

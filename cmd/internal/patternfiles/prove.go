@@ -52,7 +52,7 @@ func Prove(ctx context.Context, table string, n int64, hi int, bound int64, out 
 	}
 	path := filepath.Join(out, ProofName(table, n))
 	outcome := proof.OutcomeOf(rep, hi, bound)
-	if err := WriteCertificate(ctx, rep, outcome, path, cfg); err != nil {
+	if err := WriteCertificate(ctx, rep, outcome, path, cfg, nil); err != nil {
 		return Proved{}, err
 	}
 	vps, err := proof.Patterns(ctx, rep, cfg)
@@ -74,8 +74,9 @@ func Prove(ctx context.Context, table string, n int64, hi int, bound int64, out 
 
 // WriteCertificate writes the certificate of rep, found by a climb whose
 // outcome was outcome, to path, atomically, and re-checks it from the file
-// (proof.Check, the independent band check).
-func WriteCertificate(ctx context.Context, rep proof.Repeat, outcome proof.SearchOutcome, path string, cfg band.Config) error {
+// (proof.Check, the independent band check), reporting the check's rows
+// to progress, if set (proof.CheckProgress).
+func WriteCertificate(ctx context.Context, rep proof.Repeat, outcome proof.SearchOutcome, path string, cfg band.Config, progress func(rows int64)) error {
 	c, err := proof.NewCertificate(rep, cli.Version())
 	if err != nil {
 		return err
@@ -84,7 +85,7 @@ func WriteCertificate(ctx context.Context, rep proof.Repeat, outcome proof.Searc
 	if err := results.WriteAtomic(path, func(f *os.File) error { return c.Encode(f) }); err != nil {
 		return fmt.Errorf("write the certificate %s: %w", path, err)
 	}
-	if err := CheckFile(ctx, path, cfg); err != nil {
+	if err := CheckFile(ctx, path, cfg, progress); err != nil {
 		return fmt.Errorf("the certificate just written does not check: %w", err)
 	}
 	return nil
@@ -100,8 +101,9 @@ func ReadCertificate(path string) (proof.Certificate, error) {
 	return c, nil
 }
 
-// CheckFile reads the certificate at path and checks it on its own.
-func CheckFile(ctx context.Context, path string, cfg band.Config) error {
+// CheckFile reads the certificate at path and checks it on its own,
+// reporting the check's rows to progress, if set (proof.CheckProgress).
+func CheckFile(ctx context.Context, path string, cfg band.Config, progress func(rows int64)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -111,7 +113,7 @@ func CheckFile(ctx context.Context, path string, cfg band.Config) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if err := proof.Check(ctx, c, cfg); err != nil {
+	if err := proof.CheckProgress(ctx, c, cfg, progress); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
