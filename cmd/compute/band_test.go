@@ -124,7 +124,10 @@ func TestKillBandRunAndResume(t *testing.T) {
 		t.Skip("builds and kills the binary")
 	}
 	bin := buildCompute(t)
-	const id, n = "gneg1", 600000
+	// n = 6·10⁵ took 0.9 s and let only 2 kills land once parts were
+	// encoded by a counting sort (2026-11-27): 1.5·10⁶, and kills twice as
+	// early, land 3 or more.
+	const id, n = "gneg1", 1_500_000
 	args := []string{"-table", id, "-n", fmt.Sprint(n), "-write", "values", "-values", "0-60", "-quiet"}
 	whole := t.TempDir()
 	if _, stderr, code := runCompute(t, append(args, "-out", whole)...); code != 0 {
@@ -132,7 +135,7 @@ func TestKillBandRunAndResume(t *testing.T) {
 	}
 	want := datasetSum(t, filepath.Join(whole, valuesds.DirName(id, n)))
 	dir := t.TempDir()
-	kills := killUntilDone(t, bin, append(args, "-out", dir, "-checkpoint", "0", "-resume"), 11, 100, func() {})
+	kills := killUntilDone(t, bin, append(args, "-out", dir, "-checkpoint", "0", "-resume"), 11, 50, func() {})
 	if kills < 3 {
 		t.Errorf("only %d kills landed before the run was done; the test needs a larger n", kills)
 	}
