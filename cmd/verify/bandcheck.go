@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
@@ -37,9 +38,9 @@ func runBandCheck(ctx context.Context, dir string, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
-	var rows int64
+	var rows atomic.Int64 // the scan's, read by the progress lines' goroutine
 	stop := cli.StartProgress(stderr, progressInterval, func(elapsed time.Duration) string {
-		return fmt.Sprintf("verify: %s: %d of %d rows checked after %s", dir, rows, m.N+1, elapsed)
+		return fmt.Sprintf("verify: %s: %d of %d rows checked after %s", dir, rows.Load(), m.N+1, elapsed)
 	})
 	start := time.Now()
 	// A cell that fails the check is held back until the scan has ended:
@@ -47,7 +48,7 @@ func runBandCheck(ctx context.Context, dir string, stdout, stderr io.Writer) err
 	// damage whose part checksum was forged to match.
 	var failed error
 	err = d.Scan(ctx, func(x0 int64, starts []int32, ys []int64, vs []int32) error {
-		rows = x0 + int64(len(starts)-1)
+		rows.Store(x0 + int64(len(starts)-1))
 		if failed == nil {
 			failed = checker.Rows(bandcheck.Rows{X0: x0, Start: starts, Y: ys, Value: vs})
 		}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
@@ -144,5 +145,18 @@ func TestOldValuesFileWarns(t *testing.T) {
 	}
 	if _, stderr, code := runVerify(t, "-patterns", "-in", writeDataset(t, n, 0, 0, -1), "-values", "0-5"); code != 0 || strings.Contains(stderr, warning) {
 		t.Fatalf("-patterns on a dataset: exit %d, want 0 and no warning:\n%s", code, stderr)
+	}
+}
+
+// verify -in DATASET whose stderr is not a terminal says how far its band
+// check has gone every progressInterval (under -race, the rows it reports
+// are the scan's without a data race).
+func TestBandCheckProgressLines(t *testing.T) {
+	defer func(d time.Duration) { progressInterval = d }(progressInterval)
+	progressInterval = time.Millisecond
+	dir := writeDataset(t, 3000, 0, 0, -1)
+	_, stderr, code := runVerify(t, "-in", dir)
+	if want := "of 3001 rows checked after "; code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
 	}
 }
