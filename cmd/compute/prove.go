@@ -181,9 +181,15 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 	return removeState(statePath)
 }
 
-// printProveEstimate prints what the climb will cost at most: the V that
-// fails sweeps the bound (and the marks' spacing beyond it).
+// printProveEstimate prints what the climb from V = from will cost at
+// most: the V that fails sweeps the bound (and the marks' spacing beyond
+// it); from above hi, it says that only the repeat below from is
+// re-checked and certified.
 func printProveEstimate(w io.Writer, id string, from, hi int, bound int64, workers int) {
+	if from > hi {
+		fmt.Fprintf(w, "compute: %s: -prove searches no V above -values' HI %d: it re-checks the repeat of V = %d it resumes from and writes its certificate\n", id, hi, from-1)
+		return
+	}
 	rows := float64(bound) * (1 + 1/float64(proof.MaxMarks))
 	cells := rows * float64(hi+2)
 	seconds := cells * proveNanosPerCell * 1e-9 * 2 / float64(min(max(workers, 1), 2))

@@ -145,7 +145,27 @@ func TestProveResume(t *testing.T) {
 	if !errors.Is(err, stop) {
 		t.Fatalf("the climb was not interrupted: %v", err)
 	}
-	stdout, stderr, code := runCompute(t, "-prove", "-resume", "-table", table, "-values", "0-30",
+	// With HI below the saved search's V, only the repeat it names is
+	// re-checked and certified.
+	below := t.TempDir()
+	saved, err := os.ReadFile(statePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(below, patternfiles.SearchStateName(table)), saved, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var st proof.SearchState
+	if err := st.UnmarshalBinary(saved); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runCompute(t, "-prove", "-resume", "-table", table, "-values", fmt.Sprint("0-", st.V-1),
+		"-prove-bound", fmt.Sprint(bound), "-out", below)
+	if line := fmt.Sprintf("the values 0 … %d repeat", st.V-1); code != 0 || !strings.Contains(stdout, line) ||
+		!strings.Contains(stderr, fmt.Sprintf("searches no V above -values' HI %d: it re-checks the repeat of V = %d", st.V-1, st.V-1)) {
+		t.Errorf("HI below the saved V = %d: exit %d\n%s%s", st.V, code, stdout, stderr)
+	}
+	stdout, stderr, code = runCompute(t, "-prove", "-resume", "-table", table, "-values", "0-30",
 		"-prove-bound", fmt.Sprint(bound), "-out", dir)
 	line := fmt.Sprintf("the values 0 … %d repeat with period P = %d from row x0 = %d", want.V, want.P, want.X0)
 	if code != 0 || !strings.Contains(stdout, line) || !strings.Contains(stderr, "resuming the search of V = ") {
