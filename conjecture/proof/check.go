@@ -138,7 +138,7 @@ func streamChecked(ctx context.Context, rules band.Rules, table string, v int, n
 			return gctx.Err()
 		}
 	}
-	reported := int64(0)
+	report := everyChunk(progress)
 	emit := func(r band.Rows) error {
 		var b *batch
 		select {
@@ -150,10 +150,7 @@ func streamChecked(ctx context.Context, rules band.Rules, table string, v int, n
 		b.rows.Start = append(b.rows.Start[:0], r.Start...)
 		b.rows.Y = append(b.rows.Y[:0], r.Y...)
 		b.rows.Value = append(b.rows.Value[:0], r.Value...)
-		if next := r.X0 + int64(r.Len()); progress != nil && next-reported >= defaultChunk {
-			progress(next)
-			reported = next
-		}
+		report(r)
 		return send(b)
 	}
 	g.Go(func() error {

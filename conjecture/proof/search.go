@@ -187,6 +187,19 @@ func Search(ctx context.Context, table string, v int, bound int64, opt Options) 
 	return rep, found, nil
 }
 
+// everyChunk returns what a sweep's callback calls with each run of rows:
+// it reports the rows swept to progress, if set, once they are at least
+// defaultChunk past the rows it reported last.
+func everyChunk(progress func(rows int64)) func(band.Rows) {
+	reported := int64(0)
+	return func(r band.Rows) {
+		if next := r.X0 + int64(r.Len()); progress != nil && next-reported >= defaultChunk {
+			progress(next)
+			reported = next
+		}
+	}
+}
+
 // exactRepeat sweeps rows 0 … x1−1 and compares the band states before
 // rows x0 and x1 exactly; it returns the first, of side SideFor(v, x1).
 // It reports the rows swept to progress, if set, about every defaultChunk
@@ -196,12 +209,9 @@ func exactRepeat(ctx context.Context, rules band.Rules, v int, x0, x1 int64, cfg
 	if err != nil {
 		return band.State{}, false, err
 	}
-	reported := int64(0)
+	report := everyChunk(progress)
 	skip := func(r band.Rows) error {
-		if next := r.X0 + int64(r.Len()); progress != nil && next-reported >= defaultChunk {
-			progress(next)
-			reported = next
-		}
+		report(r)
 		return nil
 	}
 	if err := sw.Run(ctx, x0, skip); err != nil {
