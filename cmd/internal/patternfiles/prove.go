@@ -104,14 +104,9 @@ func ReadCertificate(path string) (proof.Certificate, error) {
 // CheckFile reads the certificate at path and checks it on its own,
 // reporting the check's rows to progress, if set (proof.CheckProgress).
 func CheckFile(ctx context.Context, path string, cfg band.Config, progress func(rows int64)) error {
-	f, err := os.Open(path)
+	c, err := ReadCertificate(path)
 	if err != nil {
 		return err
-	}
-	defer f.Close()
-	c, err := proof.Decode(f)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	if err := proof.CheckProgress(ctx, c, cfg, progress); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
