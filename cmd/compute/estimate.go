@@ -46,7 +46,7 @@ func estimate(opts options) plan {
 		// The footer lists each record batch in 24 bytes, reserved at a KiB;
 		// the schema and footer with their metadata, about 10 KiB.
 		batches := math.Ceil(float64(opts.n+1) / float64(opts.cfg.Tile))
-		disk += tableFileBytes(r.ID, opts.n, opts.compression, rest) + 1024*batches + 16<<10
+		disk += tableFileBytes(r.ID, opts.n, opts.cfg.Tile, opts.compression, rest) + 1024*batches + 16<<10
 	}
 	disk += float64(valuesFileBytes(opts))
 	return plan{

@@ -46,9 +46,10 @@ var zstdValueSizes = map[string][]valueSizeSample{
 // between neighbouring n even with the x and y columns set apart: Josephus
 // Nim's takes 0.0078 to 0.0167 bytes a cell at n = 10⁴ … 10⁵ (29,000 and
 // 60,000), 0.0095 and 0.0160 at 40,000 and 45,000. No interpolation holds
-// between its samples, so from n = 10⁴ on it is planned at the largest
-// sampled there: never below its file, up to 1.34 times it (where the
-// other bytes are fewest), a fiftieth of a rook table's file.
+// between its samples: the estimate compresses bands of its closed form
+// (sampledValueBytes), and only where those bands are too large to build
+// (sizedBandCells) plans it from n = 10⁴ on at the largest size sampled
+// there, an upper bound (1.07 to 1.34 times the files of n = 10⁴ … 10⁵).
 var erraticValueSize = map[string]bool{"josephusnim": true}
 
 // lz4ValueBytesPerCell is a table file's g column's size per cell with
@@ -67,15 +68,20 @@ const uncompressedBytesPerCell = 12.05
 const fileSizeMargin = 1.07
 
 // tableFileBytes is the planned size of the record batches of table id's
-// file at side n with compression c, rest being their bytes besides g
-// (batchRestBytes, the same for every table): the g column planned at
+// file at side n, tile rows a band, with compression c, rest being their
+// bytes besides g (batchRestBytes, the same for every table): the g column
+// measured from a closed form (sampledValueBytes) or planned at
 // valueBytesPerCell, and the margin.
-func tableFileBytes(id string, n int, c results.Compression, rest float64) float64 {
+func tableFileBytes(id string, n, tile int, c results.Compression, rest float64) float64 {
 	cells := float64(n+1) * float64(n+1)
 	if c == results.None {
 		return cells * uncompressedBytesPerCell
 	}
-	return min((rest+cells*valueBytesPerCell(id, c, n))*fileSizeMargin, cells*uncompressedBytesPerCell)
+	values, ok := sampledValueBytes(id, n, tile, c)
+	if !ok {
+		values = cells * valueBytesPerCell(id, c, n)
+	}
+	return min((rest+values)*fileSizeMargin, cells*uncompressedBytesPerCell)
 }
 
 // valueBytesPerCell is the size per cell of table id's g column at side n
