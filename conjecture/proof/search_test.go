@@ -240,10 +240,19 @@ func TestBeyondInt32(t *testing.T) {
 		}
 		type cell struct{ x, y int64 }
 		sweep := func(st band.State) ([]cell, []uint64, band.State) {
-			c, err := s.cursorAt(st)
+			// cursorAt with the rows' cells unpacked: the search reads
+			// only their hashes.
+			cfg := s.cfg
+			cfg.RowHash = s.hasher.rows
+			sw, err := band.Resume(s.rules, s.side, s.v, cfg, st)
 			if err != nil {
 				t.Fatal(err)
 			}
+			tr, err := trackerAt(st, s.hasher)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := cursor{sw: sw, tr: tr}
 			var cells []cell
 			var keys []uint64
 			err = c.sw.Run(ctx, st.Next+1000, func(r band.Rows) error {

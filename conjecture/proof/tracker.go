@@ -50,17 +50,21 @@ func newHasher(v int, valueKey func(int) uint64) *hasher {
 
 // rows is band.Config.RowHash: it writes to hashes each row's cells'
 // share of the state's sum, Σ key(v)·hashBase^y over its cells (y, v).
-func (h *hasher) rows(r band.Rows, hashes []uint64) error {
-	pow := powMod(hashBase, uint64(r.X0))
-	for i := range r.Len() {
-		x := r.X0 + int64(i)
+func (h *hasher) rows(p band.Packed, hashes []uint64) error {
+	pow := powMod(hashBase, uint64(p.X0))
+	for i := range p.Len() {
+		x := p.X0 + int64(i)
+		// A cell's index in offsets, d + trackReach for d = y − x, is its
+		// packed column plus shift.
+		shift := p.Lo - x + trackReach
 		var sum uint64
-		for k := r.Start[i]; k < r.Start[i+1]; k++ {
-			d := r.Y[k] - x
-			if d <= -trackReach || d >= trackReach {
-				return fmt.Errorf("cell (%d, %d) lies %d columns from the diagonal: the search follows cells within %d", x, r.Y[k], d, trackReach-1)
+		for _, cell := range p.Row(i) {
+			at := int64(cell>>32) + shift
+			if at <= 0 || at >= 2*trackReach {
+				y, _ := p.Cell(cell)
+				return fmt.Errorf("cell (%d, %d) lies %d columns from the diagonal: the search follows cells within %d", x, y, y-x, trackReach-1)
 			}
-			sum += h.keys[r.Value[k]] * h.offsets[d+trackReach]
+			sum += h.keys[uint32(cell)] * h.offsets[at]
 		}
 		hashes[i] = sum * pow
 		pow *= hashBase
@@ -127,7 +131,14 @@ func (t *tracker) add(rowHash uint64) {
 // values vals, hashing it here: for sweeps without RowHash (tests).
 func (t *tracker) row(ys []int64, vals []int32) error {
 	var hash [1]uint64
-	err := t.rows(band.Rows{X0: t.next, Start: []int32{0, int32(len(ys))}, Y: ys, Value: vals}, hash[:])
+	packed := band.Packed{X0: t.next, Count: []int32{int32(len(ys))}, Stride: len(ys), Cells: make([]uint64, len(ys))}
+	if len(ys) > 0 {
+		packed.Lo = ys[0] // the least column: ys increase
+	}
+	for k, y := range ys {
+		packed.Cells[k] = uint64(y-packed.Lo)<<32 | uint64(uint32(vals[k]))
+	}
+	err := t.rows(packed, hash[:])
 	t.add(hash[0])
 	return err
 }

@@ -45,12 +45,15 @@ func TestTrackerFollowsTheState(t *testing.T) {
 func TestTrackerRefusesFarCells(t *testing.T) {
 	h := newHasher(3, nil)
 	var hashes [1]uint64
+	cell := func(y int64) band.Packed {
+		return band.Packed{X0: 100, Lo: y - 5, Stride: 1, Count: []int32{1}, Cells: []uint64{5<<32 | 1}}
+	}
 	for _, y := range []int64{100 + trackReach, 100 - trackReach} {
-		if err := h.rows(band.Rows{X0: 100, Start: []int32{0, 1}, Y: []int64{y}, Value: []int32{1}}, hashes[:]); err == nil {
+		if err := h.rows(cell(y), hashes[:]); err == nil {
 			t.Errorf("a cell at (100, %d) was hashed", y)
 		}
 	}
-	if err := h.rows(band.Rows{X0: 100, Start: []int32{0, 1}, Y: []int64{100 + trackReach - 1}, Value: []int32{1}}, hashes[:]); err != nil {
+	if err := h.rows(cell(100+trackReach-1), hashes[:]); err != nil {
 		t.Errorf("a cell within reach: %v", err)
 	}
 	st := band.State{Next: 10, Lo: 10 + trackReach, V: 3, Words: 4, Sets: make([]uint64, 4)}

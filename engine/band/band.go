@@ -4,7 +4,9 @@ package band
 // X0 … X0+len(Start)−2. The cells of row X0+i with value at most V are
 // Y[Start[i]:Start[i+1]], in increasing column, with values
 // Value[Start[i]:Start[i+1]]. Every other cell of those rows has a value
-// above V. The slices are only valid during the call that receives them.
+// above V. With Config.HashOnly, Y and Value are empty (Start still
+// counts the cells). The slices are only valid during the call that
+// receives them.
 type Rows struct {
 	X0    int64
 	Start []int32
@@ -17,6 +19,30 @@ type Rows struct {
 
 // Len is the number of rows.
 func (r Rows) Len() int { return len(r.Start) - 1 }
+
+// Packed is a band of rows as the kernels leave them, which Config.RowHash
+// reads: rows X0 … X0+len(Count)−1, row i's cells of value at most V in
+// Cells[i·Stride : i·Stride+Count[i]] (Row), in increasing column, each
+// packed as its column less Lo in the high 32 bits and its value in the
+// low 32 (Cell). Reading them so spares a caller that needs only the
+// hashes (Config.HashOnly) the unpacking of every cell into Rows' columns.
+type Packed struct {
+	X0, Lo int64
+	Stride int
+	Count  []int32
+	Cells  []uint64
+}
+
+// Len is the number of rows.
+func (p Packed) Len() int { return len(p.Count) }
+
+// Row is the packed cells of row X0+i.
+func (p Packed) Row(i int) []uint64 { return p.Cells[i*p.Stride : i*p.Stride+int(p.Count[i])] }
+
+// Cell is the column and value of a packed cell.
+func (p Packed) Cell(cell uint64) (y int64, v int32) {
+	return p.Lo + int64(cell>>32), int32(uint32(cell))
+}
 
 // bandState is one band of rows in flight: the row value sets and the cells
 // found so far, cellCap per row, each packed in a uint64 as its column
@@ -37,22 +63,24 @@ type bandState struct {
 	cells   []uint64
 	out     Rows
 	// rowHash is Config.RowHash, hashWords Config.HashWords, hashes its
-	// values, hashErr its error.
-	rowHash   func(Rows, []uint64) error
+	// values, hashErr its error; hashOnly is Config.HashOnly.
+	rowHash   func(Packed, []uint64) error
 	hashWords int
 	hashes    []uint64
 	hashErr   error
+	hashOnly  bool
 }
 
 // packCell is the cell of window column c and value m as bandState keeps it.
 func packCell(c, m int) uint64 { return uint64(c)<<32 | uint64(uint32(m)) }
 
 // newBandState allocates a band of up to tile rows.
-func newBandState(tile, words, cellCap int, rowHash func(Rows, []uint64) error, hashWords int) *bandState {
+func newBandState(tile, words, cellCap int, cfg Config) *bandState {
 	return &bandState{
-		rowHash:   rowHash,
-		hashWords: hashWords,
-		hashes:    make([]uint64, tile*hashWords),
+		rowHash:   cfg.RowHash,
+		hashWords: cfg.HashWords,
+		hashOnly:  cfg.HashOnly,
+		hashes:    make([]uint64, tile*cfg.HashWords),
 		words:     words,
 		rowSets:   make([]uint64, tile*words),
 		done:      make([]bool, tile),
@@ -89,8 +117,9 @@ func (st *bandState) finish(i int) {
 	st.open--
 }
 
-// gather puts the band's cells, row after row, into st.out, and the rows'
-// hashes with Config.RowHash.
+// gather puts the rows' hashes with Config.RowHash, read from the packed
+// cells, and the band's cells, row after row, unless Config.HashOnly, into
+// st.out.
 func (st *bandState) gather() {
 	out := &st.out
 	out.X0 = st.x0
@@ -99,6 +128,16 @@ func (st *bandState) gather() {
 	for i, n := range st.cellN[:st.rows] {
 		start[i+1] = start[i] + n
 	}
+	out.Start = start
+	if st.rowHash != nil {
+		out.Hash = st.hashes[:st.rows*st.hashWords]
+		packed := Packed{X0: st.x0, Lo: st.lo, Stride: st.cellCap, Count: st.cellN[:st.rows], Cells: st.cells}
+		st.hashErr = st.rowHash(packed, out.Hash)
+	}
+	if st.hashOnly {
+		out.Y, out.Value = out.Y[:0], out.Value[:0]
+		return
+	}
 	// Local slices, written by index: appends through out would reload
 	// its slice headers after every store.
 	total := int(start[st.rows])
@@ -106,11 +145,7 @@ func (st *bandState) gather() {
 	for i := range st.rows {
 		unpackCells(ys[start[i]:start[i+1]], values[start[i]:start[i+1]], st.cells[i*st.cellCap:], lo)
 	}
-	out.Start, out.Y, out.Value = start, ys, values
-	if st.rowHash != nil {
-		out.Hash = st.hashes[:st.rows*st.hashWords]
-		st.hashErr = st.rowHash(*out, out.Hash)
-	}
+	out.Y, out.Value = ys, values
 }
 
 // unpackCells writes the columns (plus lo) and values of the first

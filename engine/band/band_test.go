@@ -224,54 +224,81 @@ func TestIndependentCheckAgrees(t *testing.T) {
 	}
 }
 
-// TestRowHashWords: RowHash's HashWords values of each row reach the
-// caller with that row, whatever the workers and band height: each row's
-// are its number, its cells and the sum of its values, written on the
-// worker and checked against the row the caller gets.
+// TestRowHashWords: RowHash's HashWords values of each row, written on the
+// worker from the packed cells, reach the caller with that row, whatever
+// the workers and band height: each row's are its number, its cells, the
+// sum of its values and a weighted sum of its columns, checked against the
+// row the caller gets. With HashOnly the caller gets the same values and
+// cell counts, and no cells.
 func TestRowHashWords(t *testing.T) {
 	r, _ := tables.Lookup("gneg1")
 	rules, err := r.BandRules()
 	if err != nil {
 		t.Fatal(err)
 	}
-	const words = 3
-	rowHash := func(rows band.Rows, hashes []uint64) error {
-		if len(hashes) != words*rows.Len() {
-			return fmt.Errorf("%d hash values for %d rows", len(hashes), rows.Len())
+	const words = 4
+	rowWords := func(x int64, ys []int64, vs []int32) []uint64 {
+		var values, columns uint64
+		for k, y := range ys {
+			values += uint64(vs[k])
+			columns += uint64(k+1) * uint64(y)
 		}
-		for i := range rows.Len() {
-			sum := uint64(0)
-			for _, v := range rows.Value[rows.Start[i]:rows.Start[i+1]] {
-				sum += uint64(v)
+		return []uint64{uint64(x), uint64(len(ys)), values, columns}
+	}
+	rowHash := func(p band.Packed, hashes []uint64) error {
+		if len(hashes) != words*p.Len() {
+			return fmt.Errorf("%d hash values for %d rows", len(hashes), p.Len())
+		}
+		for i := range p.Len() {
+			var ys []int64
+			var vs []int32
+			for _, cell := range p.Row(i) {
+				y, v := p.Cell(cell)
+				ys, vs = append(ys, y), append(vs, v)
 			}
-			copy(hashes[words*i:], []uint64{uint64(rows.X0) + uint64(i), uint64(rows.Start[i+1] - rows.Start[i]), sum})
+			copy(hashes[words*i:], rowWords(p.X0+int64(i), ys, vs))
 		}
 		return nil
 	}
-	for _, cfg := range []band.Config{{Workers: 1}, {Workers: 2}, {Workers: 3, Tile: 5}} {
+	var full []uint64 // every row's values, from the first configuration
+	for _, cfg := range []band.Config{{Workers: 1}, {Workers: 2}, {Workers: 3, Tile: 5},
+		{Workers: 1, HashOnly: true}, {Workers: 2, HashOnly: true}, {Workers: 3, Tile: 5, HashOnly: true}} {
 		cfg.RowHash, cfg.HashWords = rowHash, words
 		sw, err := band.New(rules, 3000, 40, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rowsSeen := 0
+		var all []uint64
 		err = sw.Run(context.Background(), sw.N()+1, func(rows band.Rows) error {
 			if len(rows.Hash) != words*rows.Len() {
 				return fmt.Errorf("rows from %d: %d hash values for %d rows", rows.X0, len(rows.Hash), rows.Len())
 			}
+			all = append(all, rows.Hash...)
 			for i := range rows.Len() {
-				want := make([]uint64, words)
-				rowHash(band.Rows{X0: rows.X0 + int64(i), Start: []int32{0, rows.Start[i+1] - rows.Start[i]},
-					Value: rows.Value[rows.Start[i]:rows.Start[i+1]]}, want)
-				if got := rows.Hash[words*i : words*(i+1)]; !slices.Equal(got, want) {
+				got := rows.Hash[words*i : words*(i+1)]
+				if cells := uint64(rows.Start[i+1] - rows.Start[i]); got[1] != cells {
+					return fmt.Errorf("row %d: %d cells hashed, %d in Start", rows.X0+int64(i), got[1], cells)
+				}
+				if cfg.HashOnly {
+					continue
+				}
+				a, b := rows.Start[i], rows.Start[i+1]
+				if want := rowWords(rows.X0+int64(i), rows.Y[a:b], rows.Value[a:b]); !slices.Equal(got, want) {
 					return fmt.Errorf("row %d: hash values %v, want %v", rows.X0+int64(i), got, want)
 				}
-				rowsSeen++
+			}
+			if cfg.HashOnly && (len(rows.Y) != 0 || len(rows.Value) != 0) {
+				return fmt.Errorf("rows from %d: %d columns and %d values with HashOnly", rows.X0, len(rows.Y), len(rows.Value))
 			}
 			return nil
 		})
-		if err != nil || rowsSeen != 3001 {
-			t.Fatalf("%+v: %d rows, %v", cfg, rowsSeen, err)
+		if err != nil || len(all) != words*3001 {
+			t.Fatalf("%+v: %d hash values, %v", cfg, len(all), err)
+		}
+		if full == nil {
+			full = all
+		} else if !slices.Equal(all, full) {
+			t.Fatalf("%+v: the rows' hash values differ from those of %+v", cfg, band.Config{Workers: 1})
 		}
 	}
 }

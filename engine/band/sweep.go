@@ -68,16 +68,21 @@ type Config struct {
 	// Segment is the rows swept with one window; 0 means DefaultSegment.
 	// Run stops only between segments.
 	Segment int
-	// RowHash, if set, is called with each band of rows once unpacked, on
-	// the worker that swept it (bands at once on several workers), to
-	// write HashWords values a row to hashes (len HashWords·r.Len(), row
-	// i's at [HashWords·i, HashWords·(i+1))); the caller finds them in
+	// RowHash, if set, is called with each band of rows, packed, on the
+	// worker that swept it (bands at once on several workers), to write
+	// HashWords values a row to hashes (len HashWords·p.Len(), row i's at
+	// [HashWords·i, HashWords·(i+1))); the caller finds them in
 	// Rows.Hash. It takes per-row work off the caller's goroutine, such as
 	// the key the proof search looks up at every row or each row's
 	// SHA-256 of a checksum. Its error stops the sweep.
-	RowHash func(r Rows, hashes []uint64) error
+	RowHash func(p Packed, hashes []uint64) error
 	// HashWords is the values RowHash writes a row; 0 means 1.
 	HashWords int
+	// HashOnly says the caller reads of each row only its number of cells
+	// and its Hash: the cells are not unpacked into Rows.Y and Rows.Value,
+	// which stay empty. With the checksum read from the packed cells, this
+	// took compute -write none 13% less time (n = 10⁷, V = 200).
+	HashOnly bool
 	// margin is the room, in columns, a segment's window has beyond its
 	// last row; 0 means 4(V+2)+Tile. Tests shrink it to exercise the retry
 	// of a segment whose rows ran out of window.
@@ -224,7 +229,7 @@ func (sw *Sweeper) segment(end int64, emit func(Rows) error) error {
 // bandStates returns k band states, made on first use.
 func (sw *Sweeper) bandStates(k int) []*bandState {
 	for len(sw.states) < k {
-		sw.states = append(sw.states, newBandState(sw.cfg.Tile, sw.win.words, sw.v+1+len(sw.base), sw.cfg.RowHash, sw.cfg.HashWords))
+		sw.states = append(sw.states, newBandState(sw.cfg.Tile, sw.win.words, sw.v+1+len(sw.base), sw.cfg))
 	}
 	return sw.states[:k]
 }

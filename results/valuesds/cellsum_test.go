@@ -75,14 +75,14 @@ func randomRows(rng *rand.Rand, first int64, count int) [][]cellOfRow {
 }
 
 // TestCellSumMatchesDefinition: CellSum, through AddRow and through
-// RowDigest with AddDigest, gives the reference's sum, for windows at
-// any first row, with wide and empty rows.
+// RowDigest's Sum and SumPacked with AddDigest, gives the reference's sum,
+// for windows at any first row, with wide and empty rows.
 func TestCellSumMatchesDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 7))
 	for _, first := range []int64{0, 1, 40000, math.MaxInt32} {
 		rows := randomRows(rng, first, 300)
-		byRow, byDigest := NewCellSum(first), NewCellSum(first)
-		var digest RowDigest
+		byRow, byDigest, byPacked := NewCellSum(first), NewCellSum(first), NewCellSum(first)
+		var digest, packedDigest RowDigest
 		cells := 0
 		for i, row := range rows {
 			ys, vs := make([]int64, len(row)), make([]int32, len(row))
@@ -92,7 +92,21 @@ func TestCellSumMatchesDefinition(t *testing.T) {
 			x := first + int64(i)
 			byRow.AddRow(x, ys, vs)
 			byDigest.AddDigest(digest.Sum(x, ys, vs), len(ys))
+			// Packed as a band packs them, from a column at or left of
+			// the first cell.
+			lo := x - 80000 + rng.Int64N(10000)
+			if len(ys) > 0 {
+				lo = ys[0] - rng.Int64N(100)
+			}
+			packed := make([]uint64, len(ys))
+			for k, y := range ys {
+				packed[k] = uint64(y-lo)<<32 | uint64(uint32(vs[k]))
+			}
+			byPacked.AddDigest(packedDigest.SumPacked(x, lo, packed), len(packed))
 			cells += len(ys)
+		}
+		if got, want := byPacked.Sum(), referenceSum(first, rows); got != want {
+			t.Errorf("first row %d: SumPacked gives %s, the definition %s", first, got, want)
 		}
 		want := referenceSum(first, rows)
 		if got := byRow.Sum(); got != want {
@@ -304,6 +318,18 @@ func BenchmarkRowDigest(b *testing.B) {
 			b.SetBytes(int64(4 * cells))
 			for b.Loop() {
 				r.Sum(x, ys, vs)
+			}
+		})
+		b.Run(fmt.Sprintf("packed/cells=%d", cells), func(b *testing.B) {
+			const x, lo = 1 << 30, 1<<30 - 512
+			packed := make([]uint64, cells)
+			for k := range packed {
+				packed[k] = uint64(x-lo-cells/2+k)<<32 | uint64((k*7)%cells)
+			}
+			var r RowDigest
+			b.SetBytes(int64(4 * cells))
+			for b.Loop() {
+				r.SumPacked(x, lo, packed)
 			}
 		})
 	}

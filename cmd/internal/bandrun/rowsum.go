@@ -28,8 +28,7 @@ type rowSums struct {
 // rowScratch is a worker's buffers: the row's encoding and the cells kept.
 type rowScratch struct {
 	digest valuesds.RowDigest
-	ys     []int64
-	vs     []int32
+	cells  []uint64
 }
 
 // newRowSums returns the row digests of the cells of values lo … in rows
@@ -39,32 +38,31 @@ func newRowSums(lo int32, first, last int64) *rowSums {
 }
 
 // rows is band.Config.RowHash (with HashWords rowSumWords): it writes the
-// digest and cell count of every row of r in the window.
-func (s *rowSums) rows(r band.Rows, hashes []uint64) error {
+// digest and cell count of every row of p in the window.
+func (s *rowSums) rows(p band.Packed, hashes []uint64) error {
 	sc := s.scratch.Get().(*rowScratch)
 	defer s.scratch.Put(sc)
-	for i := range r.Len() {
-		x := r.X0 + int64(i)
+	for i := range p.Len() {
+		x := p.X0 + int64(i)
 		if x < s.first || x > s.last {
 			continue
 		}
-		ys, vs := r.Y[r.Start[i]:r.Start[i+1]], r.Value[r.Start[i]:r.Start[i+1]]
+		cells := p.Row(i)
 		if s.lo > 0 {
-			sc.ys, sc.vs = sc.ys[:0], sc.vs[:0]
-			for k, v := range vs {
-				if v >= s.lo {
-					sc.ys = append(sc.ys, ys[k])
-					sc.vs = append(sc.vs, v)
+			sc.cells = sc.cells[:0]
+			for _, cell := range cells {
+				if _, v := p.Cell(cell); v >= s.lo {
+					sc.cells = append(sc.cells, cell)
 				}
 			}
-			ys, vs = sc.ys, sc.vs
+			cells = sc.cells
 		}
-		digest := sc.digest.Sum(x, ys, vs)
+		digest := sc.digest.SumPacked(x, p.Lo, cells)
 		words := hashes[i*rowSumWords : (i+1)*rowSumWords]
 		for w := range sha256.Size / 8 {
 			words[w] = binary.LittleEndian.Uint64(digest[8*w:])
 		}
-		words[sha256.Size/8] = uint64(len(ys))
+		words[sha256.Size/8] = uint64(len(cells))
 	}
 	return nil
 }

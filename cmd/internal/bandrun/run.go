@@ -144,6 +144,9 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	if !job.WriteValues {
 		sums = newRowSums(job.Values.Lo, job.Rows[0], job.Rows[1])
 		cfg.RowHash, cfg.HashWords = sums.rows, rowSumWords
+		// The checksum then reads the cells packed, on the workers; only
+		// claims and patterns read them from the rows.
+		cfg.HashOnly = len(job.Claims) == 0 && job.Patterns == nil
 	}
 	if job.Resume && len(job.Claims) > 0 {
 		return Result{}, fmt.Errorf("claims cannot be checked on a resumed run: their state is not saved")
