@@ -176,7 +176,10 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 		id, rep.V, rep.P, rep.X0, elapsed, path, time.Since(written).Round(time.Second))
 	fmt.Fprintf(stdout, "%-10s searched, recorded in the certificate: %s\n", id, outcome.Describe(rep.V))
 	if outcome.FirstUnrepeatedV == 0 {
-		fmt.Fprintf(stdout, "%-10s V = %d is -values' HI: raise it to climb further (-resume climbs on from this certificate)\n", id, hi)
+		// rep.V is above hi when a saved search that had passed hi is
+		// resumed with it: its repeat is certified all the same.
+		fmt.Fprintf(stdout, "%-10s no V above %d was searched (-values' HI is %d): give a HI above %d to climb further (-resume climbs on from this certificate)\n",
+			id, rep.V, hi, rep.V)
 	}
 	return removeState(statePath)
 }

@@ -146,7 +146,8 @@ func TestProveResume(t *testing.T) {
 		t.Fatalf("the climb was not interrupted: %v", err)
 	}
 	// With HI below the saved search's V, only the repeat it names is
-	// re-checked and certified.
+	// re-checked and certified, whichever HI: two below it here, and the
+	// last line names the V certified, not HI.
 	below := t.TempDir()
 	saved, err := os.ReadFile(statePath)
 	if err != nil {
@@ -159,10 +160,14 @@ func TestProveResume(t *testing.T) {
 	if err := st.UnmarshalBinary(saved); err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr, code := runCompute(t, "-prove", "-resume", "-table", table, "-values", fmt.Sprint("0-", st.V-1),
+	if st.V < 2 {
+		t.Fatalf("the climb was interrupted at V = %d: the test needs V ≥ 2", st.V)
+	}
+	stdout, stderr, code := runCompute(t, "-prove", "-resume", "-table", table, "-values", fmt.Sprint("0-", st.V-2),
 		"-prove-bound", fmt.Sprint(bound), "-out", below)
 	if line := fmt.Sprintf("the values 0 … %d repeat", st.V-1); code != 0 || !strings.Contains(stdout, line) ||
-		!strings.Contains(stderr, fmt.Sprintf("searches no V above -values' HI %d: it re-checks the repeat of V = %d", st.V-1, st.V-1)) {
+		!strings.Contains(stderr, fmt.Sprintf("searches no V above -values' HI %d: it re-checks the repeat of V = %d", st.V-2, st.V-1)) ||
+		!strings.Contains(stdout, fmt.Sprintf("no V above %d was searched (-values' HI is %d)", st.V-1, st.V-2)) {
 		t.Errorf("HI below the saved V = %d: exit %d\n%s%s", st.V, code, stdout, stderr)
 	}
 	stdout, stderr, code = runCompute(t, "-prove", "-resume", "-table", table, "-values", "0-30",
