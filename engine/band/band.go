@@ -26,6 +26,7 @@ func (r Rows) Len() int { return len(r.Start) - 1 }
 // packed as its column less Lo in the high 32 bits and its value in the
 // low 32 (Cell). Reading them so spares a caller that needs only the
 // hashes (Config.HashOnly) the unpacking of every cell into Rows' columns.
+// Its slices are only valid during the RowHash call.
 type Packed struct {
 	X0, Lo int64
 	Stride int
