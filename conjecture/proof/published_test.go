@@ -22,7 +22,7 @@ func TestPublishedCertificatesDecode(t *testing.T) {
 	}{
 		{"gneg1_v44.proof.json", "gneg1", 44, 8682, 1_074_427_200, 10_000_000_000, 45},
 		{"gstarneg1_v43.proof.json", "gstarneg1", 43, 692_688, 995_742_720, 10_000_000_000, 44},
-		{"passnim_v112.proof.json", "passnim", 112, 1_019_772_700, 176_947_200, 10_000_000_000, 0},
+		{"passnim_v115.proof.json", "passnim", 115, 1_433_199_131, 353_894_400, 10_000_000_000, 0},
 	} {
 		f, err := os.Open(filepath.Join("..", "..", "docs", "certificates", want.file))
 		if err != nil {
