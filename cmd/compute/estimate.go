@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
 )
 
 // cellsPerCoreSecond is the rate of compute and write, zstd, per core,
@@ -94,7 +95,7 @@ func checkPlan(p plan, opts options, stderr io.Writer) error {
 		p.cells, formatBytes(p.memory), formatBytes(p.disk), opts.compression, formatDuration(p.seconds))
 	band := ""
 	if opts.write.table() {
-		band = "; or keep only the cells of some values with -write values -values LO-HI (the band sweep, to n = 10¹² − 1)"
+		band = bandHint(opts.tables)
 	}
 	if total, ok := machineMemory(); ok && p.memory > total && !opts.force {
 		return usagef("-n %d needs %s: more memory than this machine's %s; lower -n, -workers or -tile, or pass -force%s",
@@ -113,6 +114,29 @@ func checkPlan(p plan, opts options, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// bandHint is what a refusal of table files too large adds: keep only the
+// cells of some values with the band sweep, for the tables it serves, and
+// nothing for a run of tables it serves none of.
+func bandHint(rs []tables.Ruleset) string {
+	var served, not []string
+	for _, r := range rs {
+		if _, err := r.BandRules(); err == nil {
+			served = append(served, r.ID)
+		} else {
+			not = append(not, r.ID)
+		}
+	}
+	const keep = "; or keep only the cells of some values%s with -write values -values LO-HI (the band sweep, to n = 10¹² − 1%s)"
+	switch {
+	case len(served) == 0:
+		return ""
+	case len(not) == 0:
+		return fmt.Sprintf(keep, "", "")
+	default:
+		return fmt.Sprintf(keep, " of "+strings.Join(served, ","), "; it does not serve "+strings.Join(not, ", "))
+	}
 }
 
 // freeSpace returns the bytes available to this user on the file system of

@@ -44,7 +44,10 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown table", []string{"-table", "gneg1,wythof"}, []string{`-table`, `"wythof"`, "gstarneg1", "passnim"}},
 		{"negative n", []string{"-n", "-3"}, []string{"-n -3"}},
 		{"n beyond int32", []string{"-n", "2000000000"}, []string{"-n 2000000000", "the largest a full sweep takes"}},
-		{"n beyond memory", []string{"-n", "1000000", "-sets", "dense", "-out", t.TempDir()}, []string{"-n 1000000", "GiB of memory", "more memory", "-force"}},
+		{"n beyond memory", []string{"-n", "1000000", "-sets", "dense", "-out", t.TempDir()},
+			[]string{"-n 1000000", "GiB of memory", "more memory", "-force", "or keep only the cells of some values with -write values -values LO-HI"}},
+		{"n beyond memory, some band", []string{"-table", "gneg1,josephusnim", "-n", "1000000", "-sets", "dense", "-out", t.TempDir()},
+			[]string{"more memory", "of some values of gneg1 with -write values", "it does not serve josephusnim"}},
 		{"n beyond disk", []string{"-table", "nim,g1,gneg1,gstarneg1,passnim", "-n", "120000", "-compress", "none", "-out", t.TempDir()},
 			[]string{"-n 120000", "of disk (none)", "more disk", "-force"}},
 		{"unwritable out", []string{"-n", "3", "-out", filepath.Join(notADir, "sub")}, []string{"-out", notADir}},
@@ -66,6 +69,15 @@ func TestUsageErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNoBandHintWithoutTheBand: refused for its memory, a table the band
+// sweep cannot compute is not sent to -write values.
+func TestNoBandHintWithoutTheBand(t *testing.T) {
+	_, stderr, code := runCompute(t, "-table", "josephusnim", "-n", "1000000", "-out", t.TempDir())
+	if code != 2 || !strings.Contains(stderr, "more memory") || strings.Contains(stderr, "-write values") {
+		t.Errorf("exit %d, %q: want 2, more memory, no -write values", code, stderr)
 	}
 }
 
