@@ -142,9 +142,9 @@ func (r *RowDigest) Sum(x int64, ys []int64, vs []int32) [sha256.Size]byte {
 
 // SumPacked is row(x) for the cells of row x packed as a band packs them
 // (band.Packed): each its column less lo in the high 32 bits and its
-// value in the low 32, in increasing column. It reads them as they are,
-// since unpacking them first costs half as much as the hashing. It panics
-// as Sum does.
+// value in the low 32, in increasing column. It reads them as they are:
+// unpacking them first took 8% of compute -write none's CPU. It panics as
+// Sum does.
 func (r *RowDigest) SumPacked(x, lo int64, cells []uint64) [sha256.Size]byte {
 	if r.encodeNarrowPacked(x-lo, cells) {
 		return sha256.Sum256(r.buf)
