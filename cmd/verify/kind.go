@@ -89,7 +89,7 @@ func kindOfFormat(format string) (jsonKind, bool) {
 	switch {
 	case format == certificateKind.format:
 		return certificateKind, true
-	case format == manifestKind.format || format == valuesds.LegacyFormat:
+	case format == manifestKind.format || valuesds.EarlierFormat(format):
 		k := manifestKind
 		k.format = format
 		return k, true

@@ -12,13 +12,17 @@ import (
 	"github.com/grundy-lab/grundy/tables"
 )
 
-// TestLegacyDatasetVerified: verify -in a dataset of format 1 checks it
-// with that format's cells_sha256, and gives its cells' checksum in
+// TestLegacyDatasetVerified: verify -in a dataset of format 1 or 2 checks
+// it with that format's cells_sha256, and gives its cells' checksum in
 // today's format: that of the same cells written now by the full engine.
 func TestLegacyDatasetVerified(t *testing.T) {
-	stdout, stderr, code := runVerify(t, "-in", "../../results/valuesds/testdata/v1/gneg1_n3000.values")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
+	outputs := map[string]string{}
+	for _, version := range []string{"v1", "v2"} {
+		stdout, stderr, code := runVerify(t, "-in", "../../results/valuesds/testdata/"+version+"/gneg1_n3000.values")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", version, code, stderr)
+		}
+		outputs[version] = stdout
 	}
 	r, _ := tables.Lookup("gneg1")
 	dir := filepath.Join(t.TempDir(), valuesds.DirName("gneg1", 3000))
@@ -38,8 +42,10 @@ func TestLegacyDatasetVerified(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "grundy-values/1, cells_sha256 a2982bbc81627fb8… in that format; " + d.Manifest.CellsSHA256[:16] + "… in today's grundy-values/2"
-	if !strings.Contains(stdout, "gneg1.band\tholds") || !strings.Contains(stdout, want) {
-		t.Errorf("verify -in: %q lacks %q", stdout, want)
+	for version, earlier := range map[string]string{"v1": "grundy-values/1, cells_sha256 a2982bbc81627fb8", "v2": "grundy-values/2, cells_sha256 62077697f6e31e26"} {
+		want := earlier + "… in that format; " + d.Manifest.CellsSHA256[:16] + "… in today's grundy-values/3"
+		if stdout := outputs[version]; !strings.Contains(stdout, "gneg1.band\tholds") || !strings.Contains(stdout, want) {
+			t.Errorf("verify -in %s: %q lacks %q", version, stdout, want)
+		}
 	}
 }

@@ -58,7 +58,7 @@ func TestWrongKindOfJSON(t *testing.T) {
 		{"manifest to -in", []string{"-patterns", "-in", manifest}, 2,
 			[]string{"this is the manifest of a values dataset (" + valuesds.Format + ")", "give the dataset's directory"}},
 		{"format 1 manifest to -in", []string{"-patterns", "-in", "../../results/valuesds/testdata/v1/gneg1_n3000.values/" + valuesds.ManifestName}, 2,
-			[]string{"this is the manifest of a values dataset (" + valuesds.LegacyFormat + ")", "give the dataset's directory"}},
+			[]string{"this is the manifest of a values dataset (" + valuesds.Format1 + ")", "give the dataset's directory"}},
 		{"another JSON to -certificate", []string{"-certificate", other}, 1, []string{"proof: certificate does not hold"}},
 	} {
 		_, stderr, code := runVerify(t, tc.args...)

@@ -8,10 +8,10 @@ import (
 
 // cellsSHA256 is the checksum kind of a values dataset in a provenance:
 // the cells_sha256 of its manifest, which a whole scan checks; that of a
-// dataset of the earlier format, whose cells_sha256 is defined otherwise,
+// dataset of an earlier format, whose cells_sha256 is defined otherwise,
 // names the format.
 func cellsSHA256(m *valuesds.Manifest) string {
-	if m.Format == valuesds.LegacyFormat {
+	if valuesds.EarlierFormat(m.Format) {
 		return "cells_sha256 of " + m.Format
 	}
 	return "cells_sha256"

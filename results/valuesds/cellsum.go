@@ -13,20 +13,33 @@ import (
 )
 
 // CellSum accumulates cells_sha256, the canonical checksum of the cells of
-// a window of rows (format grundy-values/2). Each row is hashed on its own,
+// a window of rows (format grundy-values/3). Each row is hashed on its own,
 // so that the rows' SHA-256, nearly all the work, can be computed on many
 // cores (RowDigest), and only 32 bytes a row are hashed in order:
 //
-//	row(x) = SHA-256(c as uint32, then the row's c cells in increasing y)
+//	row(x) = SHA-256(the row's encoding)
 //	cells_sha256 = SHA-256(first row as int64, row(first), row(first+1), …)
 //
 // all little-endian, over every row of the window, rows without a cell
-// included. A row's cells take 4 bytes each, y − x as int16 and v as
-// uint16, when all of them fit (−2¹⁵ ≤ y − x < 2¹⁵ and v < 2¹⁶: every
-// band of V < 32767), and 8 bytes otherwise, y − x and v as int32; the
-// count c tells the two apart. Two datasets (or runs) hold the same cells
-// in the same rows iff their sums are equal, whatever their sweep, block
-// size, workers or layout. legacyCellSum is format 1's definition.
+// included. A row of c cells (y₁ < … < y_c, values v₁ … v_c) is encoded
+// in the first of three ways that holds its cells:
+//
+//   - dense, when c ≥ 1, every v ≤ 254 and the span s = y_c − y₁ + 1 is at
+//     most 4c: c | 2³¹ as uint32, y₁ − x as int32, then s bytes, byte j
+//     being v + 1 if the row has a cell (y₁ + j, v) and 0 if it has none.
+//     A band's row of V < 255 is dense: its cells lie side by side, so
+//     it takes about a byte a cell;
+//   - narrow, when every −2¹⁵ ≤ y − x < 2¹⁵ and v < 2¹⁶: c as uint32, then
+//     each cell's y − x as int16 and v as uint16 (4 bytes a cell);
+//   - wide otherwise: c as uint32, then each cell's y − x and v as int32.
+//
+// The encoding is injective: the bit 2³¹ of the first word tells a dense
+// row (c < 2³¹) from the others, c then fixes the length of a narrow or
+// wide row, and a dense row's bytes place every cell. So two datasets (or
+// runs) hold the same cells in the same rows iff their sums are equal,
+// whatever their sweep, block size, workers or layout. Format 2 encoded
+// every row narrow or wide (newCellSum2), format 1 summed one stream
+// (legacyCellSum).
 type CellSum struct {
 	top   hash.Hash
 	count int64
@@ -43,6 +56,14 @@ const sumBuffer = 1 << 16
 func NewCellSum(first int64) *CellSum {
 	s := &CellSum{top: sha256.New()}
 	s.top.Write(binary.LittleEndian.AppendUint64(nil, uint64(first)))
+	return s
+}
+
+// newCellSum2 starts the sum of format grundy-values/2 of a window whose
+// first row is first: CellSum with every row narrow or wide.
+func newCellSum2(first int64) *CellSum {
+	s := NewCellSum(first)
+	s.row.format2 = true
 	return s
 }
 
@@ -94,8 +115,10 @@ func (s *CellSum) State() ([]byte, error) {
 // another number of rows (the length its SHA-256 state records: 8 bytes of
 // the first row, then 32 a row), so that a checkpoint pairing a sum with
 // another row is refused even when its own checksum is right; a state of
-// format 1's sum does not decode. The state does not record the cells,
-// so count is taken as given: a Writer checks it against its parts.
+// format 1's sum does not decode. A state of format 2's sum would: the
+// checkpoints that hold a state name its format and refuse another. The
+// state does not record the cells, so count is taken as given: a Writer
+// checks it against its parts.
 func RestoreCellSum(state []byte, rows, count int64) (*CellSum, error) {
 	s := &CellSum{top: sha256.New(), count: count}
 	if err := s.top.(encoding.BinaryUnmarshaler).UnmarshalBinary(state); err != nil {
@@ -124,9 +147,10 @@ func stateLength(h hash.Hash) (uint64, error) {
 // keeps the buffers a row is encoded in, so a RowDigest serves one
 // goroutine.
 type RowDigest struct {
-	buf []byte
-	ys  []int64 // a wide packed row, unpacked
-	vs  []int32
+	format2 bool // no row is dense: format 2's digest
+	buf     []byte
+	ys      []int64 // a wide packed row, unpacked
+	vs      []int32
 }
 
 // Sum is row(x) for the cells ys (increasing) with values vs of row x. It
@@ -134,7 +158,10 @@ type RowDigest struct {
 // negative.
 func (r *RowDigest) Sum(x int64, ys []int64, vs []int32) [sha256.Size]byte {
 	vs = vs[:len(ys)]
-	if !r.encodeNarrow(x, ys, vs) {
+	switch {
+	case !r.format2 && r.encodeDense(x, ys, vs):
+	case r.encodeNarrow(x, ys, vs):
+	default:
 		r.encodeWide(x, ys, vs)
 	}
 	return sha256.Sum256(r.buf)
@@ -146,7 +173,7 @@ func (r *RowDigest) Sum(x int64, ys []int64, vs []int32) [sha256.Size]byte {
 // unpacking them first took 8% of compute -write none's CPU. It panics as
 // Sum does.
 func (r *RowDigest) SumPacked(x, lo int64, cells []uint64) [sha256.Size]byte {
-	if r.encodeNarrowPacked(x-lo, cells) {
+	if !r.format2 && r.encodeDensePacked(x-lo, cells) || r.encodeNarrowPacked(x-lo, cells) {
 		return sha256.Sum256(r.buf)
 	}
 	r.ys, r.vs = r.ys[:0], r.vs[:0]
@@ -155,6 +182,67 @@ func (r *RowDigest) SumPacked(x, lo int64, cells []uint64) [sha256.Size]byte {
 		r.vs = append(r.vs, int32(uint32(cell)))
 	}
 	return r.Sum(x, r.ys, r.vs)
+}
+
+// encodeDense puts the row's dense encoding in r.buf, and reports false if
+// the row is not dense.
+func (r *RowDigest) encodeDense(x int64, ys []int64, vs []int32) bool {
+	c := len(ys)
+	if c == 0 || ys[c-1]-ys[0] >= 4*int64(c) {
+		return false
+	}
+	at, ok := r.denseBuffer(c, ys[0]-x, int(ys[c-1]-ys[0]+1))
+	if !ok {
+		return false
+	}
+	// The largest value is gathered, not branched on, cell by cell; a
+	// negative one is above 254 as a uint32.
+	var top uint32
+	for k, y := range ys {
+		v := uint32(vs[k])
+		top = max(top, v)
+		at[y-ys[0]] = byte(v + 1)
+	}
+	return top <= 254
+}
+
+// encodeDensePacked is encodeDense for packed cells of a row whose diagonal
+// lies at column xc of their packing.
+func (r *RowDigest) encodeDensePacked(xc int64, packed []uint64) bool {
+	c := len(packed)
+	if c == 0 {
+		return false
+	}
+	first, last := int64(packed[0]>>32), int64(packed[c-1]>>32)
+	if last-first >= 4*int64(c) {
+		return false
+	}
+	at, ok := r.denseBuffer(c, first-xc, int(last-first+1))
+	if !ok {
+		return false
+	}
+	var top uint32
+	for _, cell := range packed {
+		v := uint32(cell)
+		top = max(top, v)
+		at[int64(cell>>32)-first] = byte(v + 1)
+	}
+	return top <= 254
+}
+
+// denseBuffer puts a dense row's header (c cells, the first offset d
+// from the diagonal) in r.buf, followed by span zero bytes, which it
+// returns; ok is false if d is beyond int32.
+func (r *RowDigest) denseBuffer(c int, d int64, span int) (at []byte, ok bool) {
+	if d < math.MinInt32 || d > math.MaxInt32 {
+		return nil, false
+	}
+	r.buf = slices.Grow(r.buf[:0], 8+span)[:8+span]
+	binary.LittleEndian.PutUint32(r.buf, uint32(c)|1<<31)
+	binary.LittleEndian.PutUint32(r.buf[4:], uint32(int32(d)))
+	at = r.buf[8:]
+	clear(at)
+	return at, true
 }
 
 // encodeNarrowPacked is encodeNarrow for packed cells of a row whose

@@ -17,29 +17,22 @@ import (
 	"github.com/grundy-lab/grundy/results"
 )
 
-// referenceSum is cells_sha256 of format 2 written straight from its
+// referenceSum is cells_sha256 (format 3) written straight from its
 // definition: rows[i] holds the cells of row first+i in increasing y.
 func referenceSum(first int64, rows [][]cellOfRow) string {
+	return referenceSumOf(Format, first, rows)
+}
+
+// referenceSumOf is the cells_sha256 of format 3 or, for Format2, of
+// format 2, which has no dense rows.
+func referenceSumOf(format string, first int64, rows [][]cellOfRow) string {
 	top := sha256.New()
 	binary.Write(top, binary.LittleEndian, first)
 	for i, row := range rows {
 		x := first + int64(i)
-		narrow := true
-		for _, c := range row {
-			if d := c.y - x; d < -32768 || d > 32767 || c.v > 65535 {
-				narrow = false
-			}
-		}
 		var b bytes.Buffer
-		binary.Write(&b, binary.LittleEndian, uint32(len(row)))
-		for _, c := range row {
-			if narrow {
-				binary.Write(&b, binary.LittleEndian, int16(c.y-x))
-				binary.Write(&b, binary.LittleEndian, uint16(c.v))
-			} else {
-				binary.Write(&b, binary.LittleEndian, int32(c.y-x))
-				binary.Write(&b, binary.LittleEndian, c.v)
-			}
+		if format == Format2 || !referenceDense(x, row, &b) {
+			referenceNarrowOrWide(x, row, &b)
 		}
 		digest := sha256.Sum256(b.Bytes())
 		top.Write(digest[:])
@@ -47,24 +40,73 @@ func referenceSum(first int64, rows [][]cellOfRow) string {
 	return hex.EncodeToString(top.Sum(nil))
 }
 
-// randomRows returns rows of random cells: empty rows, narrow ones, and
+// referenceDense writes the dense encoding of row x to b, if the row is
+// dense.
+func referenceDense(x int64, row []cellOfRow, b *bytes.Buffer) bool {
+	if len(row) == 0 {
+		return false
+	}
+	first, last := row[0].y, row[len(row)-1].y
+	if last-first+1 > 4*int64(len(row)) || first-x < math.MinInt32 || first-x > math.MaxInt32 {
+		return false
+	}
+	at := make([]byte, last-first+1)
+	for _, c := range row {
+		if c.v < 0 || c.v > 254 {
+			return false
+		}
+		at[c.y-first] = byte(c.v + 1)
+	}
+	binary.Write(b, binary.LittleEndian, uint32(len(row))|1<<31)
+	binary.Write(b, binary.LittleEndian, int32(first-x))
+	b.Write(at)
+	return true
+}
+
+// referenceNarrowOrWide writes the narrow or wide encoding of row x to b.
+func referenceNarrowOrWide(x int64, row []cellOfRow, b *bytes.Buffer) {
+	narrow := true
+	for _, c := range row {
+		if d := c.y - x; d < -32768 || d > 32767 || c.v > 65535 {
+			narrow = false
+		}
+	}
+	binary.Write(b, binary.LittleEndian, uint32(len(row)))
+	for _, c := range row {
+		if narrow {
+			binary.Write(b, binary.LittleEndian, int16(c.y-x))
+			binary.Write(b, binary.LittleEndian, uint16(c.v))
+		} else {
+			binary.Write(b, binary.LittleEndian, int32(c.y-x))
+			binary.Write(b, binary.LittleEndian, c.v)
+		}
+	}
+}
+
+// randomRows returns rows of random cells: empty rows; dense ones, some
+// with a value 255 or a span just over four cells a cell; narrow ones; and
 // rows with one or more cells beyond int16 of the diagonal or a value
 // beyond uint16.
 func randomRows(rng *rand.Rand, first int64, count int) [][]cellOfRow {
 	rows := make([][]cellOfRow, count)
 	for i := range rows {
 		x := first + int64(i)
-		reach := int64(40)
-		switch rng.IntN(6) {
+		reach, gap, top := int64(40), int64(11), int32(300)
+		switch rng.IntN(8) {
 		case 0:
 			continue // no cell
 		case 1:
 			reach = 70000 // some cells beyond int16
+			gap = reach/4 + 1
+		case 2, 3:
+			gap, top = 4, 256 // mostly dense: spans near 4c, values up to 255
+		case 4:
+			gap, top = 1, 255 // side by side, values to 254
 		}
 		y := max(0, x-reach)
 		for y < x+reach {
-			y += 1 + rng.Int64N(reach/4+1)
-			v := rng.Int32N(300)
+			y += 1 + rng.Int64N(gap)
+			v := rng.Int32N(top)
 			if rng.IntN(50) == 0 {
 				v = 65535 + rng.Int32N(3) // at the edge of uint16
 			}
@@ -75,52 +117,65 @@ func randomRows(rng *rand.Rand, first int64, count int) [][]cellOfRow {
 }
 
 // TestCellSumMatchesDefinition: CellSum, through AddRow and through
-// RowDigest's Sum and SumPacked with AddDigest, gives the reference's sum,
-// for windows at any first row, with wide and empty rows.
+// RowDigest's Sum and SumPacked with AddDigest, gives the reference's sum
+// of format 3, and newCellSum2 that of format 2, for windows at any first
+// row, with dense, narrow, wide and empty rows.
 func TestCellSumMatchesDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 7))
+	starts := map[string]func(int64) *CellSum{Format: NewCellSum, Format2: newCellSum2}
+	dense := 0
 	for _, first := range []int64{0, 1, 40000, math.MaxInt32} {
 		rows := randomRows(rng, first, 300)
-		byRow, byDigest, byPacked := NewCellSum(first), NewCellSum(first), NewCellSum(first)
-		var digest, packedDigest RowDigest
-		cells := 0
 		for i, row := range rows {
-			ys, vs := make([]int64, len(row)), make([]int32, len(row))
-			for k, c := range row {
-				ys[k], vs[k] = c.y, c.v
+			if referenceDense(first+int64(i), row, new(bytes.Buffer)) {
+				dense++
 			}
-			x := first + int64(i)
-			byRow.AddRow(x, ys, vs)
-			byDigest.AddDigest(digest.Sum(x, ys, vs), len(ys))
-			// Packed as a band packs them, from a column at or left of
-			// the first cell.
-			lo := x - 80000 + rng.Int64N(10000)
-			if len(ys) > 0 {
-				lo = ys[0] - rng.Int64N(100)
+		}
+		for format, start := range starts {
+			byRow, byDigest, byPacked := start(first), start(first), start(first)
+			digest, packedDigest := byRow.row, byRow.row // a RowDigest of the format, its buffers unshared
+			cells := 0
+			for i, row := range rows {
+				ys, vs := make([]int64, len(row)), make([]int32, len(row))
+				for k, c := range row {
+					ys[k], vs[k] = c.y, c.v
+				}
+				x := first + int64(i)
+				byRow.AddRow(x, ys, vs)
+				byDigest.AddDigest(digest.Sum(x, ys, vs), len(ys))
+				// Packed as a band packs them, from a column at or left of
+				// the first cell.
+				lo := x - 80000 + rng.Int64N(10000)
+				if len(ys) > 0 {
+					lo = ys[0] - rng.Int64N(100)
+				}
+				packed := make([]uint64, len(ys))
+				for k, y := range ys {
+					packed[k] = uint64(y-lo)<<32 | uint64(uint32(vs[k]))
+				}
+				byPacked.AddDigest(packedDigest.SumPacked(x, lo, packed), len(packed))
+				cells += len(ys)
 			}
-			packed := make([]uint64, len(ys))
-			for k, y := range ys {
-				packed[k] = uint64(y-lo)<<32 | uint64(uint32(vs[k]))
+			want := referenceSumOf(format, first, rows)
+			if got := byPacked.Sum(); got != want {
+				t.Errorf("%s, first row %d: SumPacked gives %s, the definition %s", format, first, got, want)
 			}
-			byPacked.AddDigest(packedDigest.SumPacked(x, lo, packed), len(packed))
-			cells += len(ys)
+			if got := byRow.Sum(); got != want {
+				t.Errorf("%s, first row %d: AddRow gives %s, the definition %s", format, first, got, want)
+			}
+			if got := byDigest.Sum(); got != want || byDigest.Cells() != int64(cells) {
+				t.Errorf("%s, first row %d: AddDigest gives %s (%d cells), the definition %s (%d)", format, first, got, byDigest.Cells(), want, cells)
+			}
 		}
-		if got, want := byPacked.Sum(), referenceSum(first, rows); got != want {
-			t.Errorf("first row %d: SumPacked gives %s, the definition %s", first, got, want)
-		}
-		want := referenceSum(first, rows)
-		if got := byRow.Sum(); got != want {
-			t.Errorf("first row %d: AddRow gives %s, the definition %s", first, got, want)
-		}
-		if got := byDigest.Sum(); got != want || byDigest.Cells() != int64(cells) {
-			t.Errorf("first row %d: AddDigest gives %s (%d cells), the definition %s (%d)", first, got, byDigest.Cells(), want, cells)
-		}
+	}
+	if dense < 100 {
+		t.Errorf("only %d of the 1200 rows are dense", dense)
 	}
 }
 
 // TestCellSumTellsCellsApart: a changed value, a moved cell, a cell
-// widened beyond int16, a dropped empty row and another first row each
-// change the sum.
+// widened beyond int16 or beyond a dense row's byte, a dropped empty row,
+// another first row and format 2 each change the sum.
 func TestCellSumTellsCellsApart(t *testing.T) {
 	base := [][]cellOfRow{{{3, 1}, {5, 2}}, nil, {{0, 0}, {9, 7}}}
 	sums := map[string]string{"base": referenceSum(10, base)}
@@ -128,13 +183,19 @@ func TestCellSumTellsCellsApart(t *testing.T) {
 		"value":      {{{3, 1}, {5, 3}}, nil, {{0, 0}, {9, 7}}},
 		"moved":      {{{3, 1}, {6, 2}}, nil, {{0, 0}, {9, 7}}},
 		"wide":       {{{3, 1}, {5, 2}}, nil, {{0, 0}, {9, 65536}}},
+		"255":        {{{3, 1}, {5, 255}}, nil, {{0, 0}, {9, 7}}},
 		"empty row":  {{{3, 1}, {5, 2}}, {{0, 0}, {9, 7}}},
 		"cell moved": {{{3, 1}}, {{5, 2}}, {{0, 0}, {9, 7}}},
+		// Four cells spanning eight columns take 4 + 4 + 8 bytes dense,
+		// as many as narrow: the first word tells them apart.
+		"dense of a narrow's length": {{{3, 1}, {4, 0}, {5, 2}, {10, 4}}, nil, {{0, 0}, {9, 7}}},
+		"narrow of a dense's length": {{{3, 1}, {4, 0}, {5, 2}, {40, 4}}, nil, {{0, 0}, {9, 7}}},
 	}
 	for name, rows := range variants {
 		sums[name] = referenceSum(10, rows)
 	}
 	sums["first row"] = referenceSum(11, base)
+	sums["format 2"] = referenceSumOf(Format2, 10, base)
 	seen := map[string]string{}
 	for name, sum := range sums {
 		if other, ok := seen[sum]; ok {
@@ -152,6 +213,41 @@ func TestCellSumTellsCellsApart(t *testing.T) {
 	}
 	if s.Sum() != sums["base"] {
 		t.Errorf("CellSum %s, the definition %s", s.Sum(), sums["base"])
+	}
+}
+
+// TestDenseTagTellsRowsApart: a dense row and a narrow row whose encodings
+// agree but for the bit 2³¹ of their first word (four cells each, the
+// dense row's offset and bytes read as the narrow row's cells) have
+// different sums: without that bit the encoding would not be injective.
+func TestDenseTagTellsRowsApart(t *testing.T) {
+	const x = 10
+	denseRow := []cellOfRow{{3, 0}, {8, 0}, {12, 1}, {14, 0}}
+	narrowRow := []cellOfRow{{3, 65535}, {11, 0}, {266, 0}, {522, 256}}
+	var dense, narrow bytes.Buffer
+	if !referenceDense(x, denseRow, &dense) || referenceDense(x, narrowRow, new(bytes.Buffer)) {
+		t.Fatal("the rows are not one dense, one narrow")
+	}
+	referenceNarrowOrWide(x, narrowRow, &narrow)
+	d, n := dense.Bytes(), narrow.Bytes()
+	if len(d) != len(n) || !bytes.Equal(d[4:], n[4:]) || !bytes.Equal(d[:3], n[:3]) || d[3]^n[3] != 0x80 {
+		t.Fatalf("the encodings differ elsewhere than in the tag:\n% x\n% x", d, n)
+	}
+	sums := map[string]string{}
+	for name, row := range map[string][]cellOfRow{"dense": denseRow, "narrow": narrowRow} {
+		s := NewCellSum(x)
+		ys, vs := []int64{}, []int32{}
+		for _, c := range row {
+			ys, vs = append(ys, c.y), append(vs, c.v)
+		}
+		s.AddRow(x, ys, vs)
+		if want := referenceSum(x, [][]cellOfRow{row}); s.Sum() != want {
+			t.Errorf("%s row: CellSum %s, the definition %s", name, s.Sum(), want)
+		}
+		sums[name] = s.Sum()
+	}
+	if sums["dense"] == sums["narrow"] {
+		t.Error("the dense and the narrow row have one sum")
 	}
 }
 
@@ -192,84 +288,93 @@ func TestCellSumStateResumes(t *testing.T) {
 	}
 }
 
-// TestLegacyDatasetsVerify: the datasets compute wrote in format 1
-// (testdata/v1: a band, a band of values 3-20 in a window of rows, and a
-// full sweep) are read and verified with format 1's cells_sha256, and a
-// forged one is refused; the same cells written now carry format 2's.
+// TestLegacyDatasetsVerify: the datasets compute wrote in formats 1 and 2
+// (testdata/v1 and v2: a band, a band of values 3-20 in a window of rows,
+// and a full sweep) are read and verified with their format's
+// cells_sha256, and a forged one is refused; the same cells written now
+// carry format 3's.
 func TestLegacyDatasetsVerify(t *testing.T) {
-	for _, dir := range []string{"testdata/v1/gneg1_n3000.values", "testdata/v1/rows/gneg1_n3000.values", "testdata/v1/passnim_n200.values"} {
+	for _, format := range []string{Format1, Format2} {
+		version := "v" + format[len(format)-1:]
+		for _, name := range []string{"gneg1_n3000.values", "rows/gneg1_n3000.values", "passnim_n200.values"} {
+			dir := filepath.Join("testdata", version, name)
+			d, err := Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := d.Manifest
+			if m.Format != format {
+				t.Fatalf("%s: format %s", dir, m.Format)
+			}
+			rows := datasetRows(t, d)
+			now := referenceSum(m.Rows.First, rows)
+			if now == m.CellsSHA256 || d.CurrentSum() != now {
+				t.Fatalf("%s: %s's sum %s, its cells' in format 3 %s, CurrentSum %s", dir, format, m.CellsSHA256, now, d.CurrentSum())
+			}
+			if format == Format2 && m.CellsSHA256 != referenceSumOf(Format2, m.Rows.First, rows) {
+				t.Fatalf("%s: sum %s, format 2's definition gives %s", dir, m.CellsSHA256, referenceSumOf(Format2, m.Rows.First, rows))
+			}
+			rewritten := datasetDir(t)
+			w, err := Create(rewritten, Meta{Table: m.Table, Symbol: m.Symbol, N: m.N, Values: m.ValueRange(), Sweep: m.Sweep, Rows: m.Rows}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, row := range rows {
+				ys, vs := []int64{}, []int32{}
+				for _, c := range row {
+					ys, vs = append(ys, c.y), append(vs, c.v)
+				}
+				if err := w.WriteRows(m.Rows.First+int64(i), []int32{0, int32(len(ys))}, ys, vs); err != nil {
+					t.Fatal(err)
+				}
+			}
+			final := Final{Workers: 1, GSHA256: m.GSHA256}
+			if m.MaxValue != nil {
+				final.MaxValue = *m.MaxValue
+			}
+			if err := w.Commit(final); err != nil {
+				t.Fatal(err)
+			}
+			d2, err := Open(rewritten)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := d2.Manifest; got.Format != Format || got.CellsSHA256 != now || got.Cells != m.Cells {
+				t.Fatalf("%s rewritten: %s %s, %d cells; want %s %s, %d", dir, got.Format, got.CellsSHA256, got.Cells, Format, now, m.Cells)
+			}
+			if err := d2.Scan(context.Background(), func(int64, []int32, []int64, []int32) error { return nil }, ScanOptions{}); err != nil {
+				t.Fatalf("%s rewritten: %v", dir, err)
+			}
+		}
+		// Each manifest edit claims what a reader confusing the formats
+		// would accept: format 3's sum of the same cells under the
+		// earlier format, and the earlier sum under format 3.
+		dir := filepath.Join("testdata", version, "gneg1_n3000.values")
 		d, err := Open(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d.Manifest.Format != LegacyFormat {
-			t.Fatalf("%s: format %s", dir, d.Manifest.Format)
-		}
-		m := d.Manifest
-		rows := datasetRows(t, d)
-		if now := referenceSum(m.Rows.First, rows); now == m.CellsSHA256 || d.CurrentSum() != now {
-			t.Fatalf("%s: format 1's sum %s, its cells' in format 2 %s, CurrentSum %s", dir, m.CellsSHA256, now, d.CurrentSum())
-		}
-		rewritten := datasetDir(t)
-		w, err := Create(rewritten, Meta{Table: m.Table, Symbol: m.Symbol, N: m.N, Values: m.ValueRange(), Sweep: m.Sweep, Rows: m.Rows}, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, row := range rows {
-			ys, vs := []int64{}, []int32{}
-			for _, c := range row {
-				ys, vs = append(ys, c.y), append(vs, c.v)
-			}
-			if err := w.WriteRows(m.Rows.First+int64(i), []int32{0, int32(len(ys))}, ys, vs); err != nil {
+		current := referenceSum(0, datasetRows(t, d))
+		for name, edit := range map[string][2]string{
+			"format 3's sum": {d.Manifest.CellsSHA256, current},
+			"format 3":       {format, Format},
+		} {
+			forged := copyDir(t, dir)
+			path := filepath.Join(forged, ManifestName)
+			b, err := os.ReadFile(path)
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		final := Final{Workers: 1, GSHA256: m.GSHA256}
-		if m.MaxValue != nil {
-			final.MaxValue = *m.MaxValue
-		}
-		if err := w.Commit(final); err != nil {
-			t.Fatal(err)
-		}
-		d2, err := Open(rewritten)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := d2.Manifest; got.Format != Format || got.CellsSHA256 != referenceSum(m.Rows.First, rows) || got.Cells != m.Cells {
-			t.Fatalf("%s rewritten: %s %s, %d cells; want %s %s, %d", dir, got.Format, got.CellsSHA256, got.Cells,
-				Format, referenceSum(m.Rows.First, rows), m.Cells)
-		}
-		if err := d2.Scan(context.Background(), func(int64, []int32, []int64, []int32) error { return nil }, ScanOptions{}); err != nil {
-			t.Fatalf("%s rewritten: %v", dir, err)
-		}
-	}
-	// Each manifest edit claims what a reader confusing the formats
-	// would accept: format 2's sum of the same cells under format 1, and
-	// format 1's sum under format 2.
-	d, err := Open("testdata/v1/gneg1_n3000.values")
-	if err != nil {
-		t.Fatal(err)
-	}
-	v2 := referenceSum(0, datasetRows(t, d))
-	for name, edit := range map[string][2]string{
-		"format 2's sum": {d.Manifest.CellsSHA256, v2},
-		"format 2":       {LegacyFormat, Format},
-	} {
-		forged := copyDir(t, "testdata/v1/gneg1_n3000.values")
-		path := filepath.Join(forged, ManifestName)
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, bytes.Replace(b, []byte(edit[0]), []byte(edit[1]), 1), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		d, err := Open(forged)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := d.Scan(context.Background(), func(int64, []int32, []int64, []int32) error { return nil }, ScanOptions{}); err == nil {
-			t.Errorf("%s: the forged manifest was verified", name)
+			if err := os.WriteFile(path, bytes.Replace(b, []byte(edit[0]), []byte(edit[1]), 1), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			d, err := Open(forged)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := d.Scan(context.Background(), func(int64, []int32, []int64, []int32) error { return nil }, ScanOptions{}); err == nil {
+				t.Errorf("%s, %s: the forged manifest was verified", dir, name)
+			}
 		}
 	}
 }
@@ -335,17 +440,19 @@ func BenchmarkRowDigest(b *testing.B) {
 	}
 }
 
-// TestLegacyDatasetIsNotFinished: a complete dataset of format 1 is not
-// taken as the finished dataset of a run (which writes format 2), and is
-// left in place; the same cells in format 2 are.
+// TestLegacyDatasetIsNotFinished: a complete dataset of format 1 or 2 is
+// not taken as the finished dataset of a run (which writes format 3), and
+// is left in place.
 func TestLegacyDatasetIsNotFinished(t *testing.T) {
-	dir := copyDir(t, "testdata/v1/gneg1_n3000.values")
-	meta := Meta{Table: "gneg1", N: 3000, Values: results.ValueRange{Lo: 0, Hi: 20}, Sweep: SweepBand, Rows: RowRange{0, 3000}}
-	m, err := Finished(context.Background(), dir, meta, filepath.Join(t.TempDir(), "state"))
-	if m != nil || err == nil || !strings.Contains(err.Error(), "grundy-values/1") {
-		t.Fatalf("Finished on a format-1 dataset: %v, %v", m, err)
-	}
-	if _, err := Open(dir); err != nil {
-		t.Fatalf("the format-1 dataset was not left in place: %v", err)
+	for _, format := range []string{Format1, Format2} {
+		dir := copyDir(t, filepath.Join("testdata", "v"+format[len(format)-1:], "gneg1_n3000.values"))
+		meta := Meta{Table: "gneg1", N: 3000, Values: results.ValueRange{Lo: 0, Hi: 20}, Sweep: SweepBand, Rows: RowRange{0, 3000}}
+		m, err := Finished(context.Background(), dir, meta, filepath.Join(t.TempDir(), "state"))
+		if m != nil || err == nil || !strings.Contains(err.Error(), format) {
+			t.Fatalf("Finished on a dataset of %s: %v, %v", format, m, err)
+		}
+		if _, err := Open(dir); err != nil {
+			t.Fatalf("the dataset of %s was not left in place: %v", format, err)
+		}
 	}
 }

@@ -17,7 +17,7 @@ import (
 //
 // all little-endian, over every row of the window, rows without a cell
 // included. It is one stream of 8 bytes a cell, which no second core can
-// share: format 2 (CellSum) hashes each row on its own.
+// share: formats 2 and 3 (CellSum) hash each row on its own.
 type legacyCellSum struct {
 	rows, cells hash.Hash
 	count       int64

@@ -1,4 +1,4 @@
-// Package valuesds reads and writes values datasets, format "grundy-values/2":
+// Package valuesds reads and writes values datasets, format "grundy-values/3":
 // the cells (v, x, y) of a Grundy table whose value v lies in a range LO..HI,
 // kept as a directory of Parquet parts that DuckDB, polars, pandas and
 // pyarrow read as one table, plus a _manifest.json that lists the parts with
@@ -12,10 +12,12 @@
 // few rows read one row group of one part. The manifest, written last, says
 // what the dataset holds and carries cells_sha256, the checksum of the cells
 // in (x, y) order that does not depend on B: two datasets hold the same
-// cells exactly when their cells_sha256 agree. Format 2 differs from format
-// 1 only in that checksum's definition (CellSum; format 1's summed every
-// cell in one stream, which bounded a run on two cores); datasets of
-// format 1 are still read and verified with their own (LegacyFormat).
+// cells exactly when their cells_sha256 agree. The formats differ only in
+// that checksum's definition (CellSum): format 1's summed every cell in one
+// stream, which bounded a run on two cores; format 2's summed each row's
+// own SHA-256 of 4 bytes a cell; format 3's does the same with a byte a
+// cell for the rows of a band. Datasets of formats 1 and 2 are still read
+// and verified, each with its own (EarlierFormat).
 //
 // A dataset is written under the hidden name .<id>_n<N>.values.partial/ and
 // renamed when complete; parts are written atomically, so an interrupted run
@@ -28,13 +30,18 @@ import (
 	"path/filepath"
 )
 
-// Format is the manifest's "format" of the layout this package writes, and
-// LegacyFormat the earlier one it still reads, whose cells_sha256 is
-// legacyCellSum's.
+// Format is the manifest's "format" of the layout this package writes;
+// Format2 and Format1 are the earlier ones it still reads and verifies,
+// whose cells_sha256 are defined otherwise.
 const (
-	Format       = "grundy-values/2"
-	LegacyFormat = "grundy-values/1"
+	Format  = "grundy-values/3"
+	Format2 = "grundy-values/2"
+	Format1 = "grundy-values/1"
 )
+
+// EarlierFormat reports whether format is one of the earlier formats read
+// (Format2, Format1); false for Format and for any unknown format.
+func EarlierFormat(format string) bool { return format == Format2 || format == Format1 }
 
 // ManifestName is the name of the manifest file inside a dataset directory.
 const ManifestName = "_manifest.json"

@@ -12,7 +12,7 @@ import (
 // meta writes: read through and checked (every part against its sha256,
 // the cells against cells_sha256), of meta's table, n, values and rows, and
 // of its sweep unless meta.Sweep is empty, and of Format (a dataset of
-// LegacyFormat is written again, not taken). It returns a nil manifest and no
+// an earlier format is written again, not taken). It returns a nil manifest and no
 // error when nothing is at dir, and an error saying what differs or is
 // damaged otherwise. A complete dataset's leftovers are removed: the
 // state file statePath and the partial directory, which a run killed after

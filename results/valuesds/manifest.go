@@ -115,8 +115,8 @@ func ParseManifest(data []byte) (*Manifest, error) {
 // cell counts that fit their rows and add up to cells.
 func (m *Manifest) Validate() error {
 	switch {
-	case m.Format != Format && m.Format != LegacyFormat:
-		return fmt.Errorf("format %q, want %q (or the earlier %q)", m.Format, Format, LegacyFormat)
+	case m.Format != Format && !EarlierFormat(m.Format):
+		return fmt.Errorf("format %q, want %q (or the earlier %q or %q)", m.Format, Format, Format2, Format1)
 	case m.Table == "":
 		return fmt.Errorf("no table")
 	case m.N < 0 || m.N > MaxN:

@@ -18,13 +18,13 @@ type Dataset struct {
 	Dir      string
 	Manifest *Manifest
 	opened   os.FileInfo // the directory Dir named at Open
-	// currentSum is, after a whole Scan of a dataset of LegacyFormat,
-	// the cells_sha256 of Format of its cells.
+	// currentSum is, after a whole Scan of a dataset of an earlier
+	// format, the cells_sha256 of Format of its cells.
 	currentSum string
 }
 
-// CurrentSum is, once a whole Scan has verified a dataset of
-// LegacyFormat, the cells_sha256 its cells have in Format, which a run
+// CurrentSum is, once a whole Scan has verified a dataset of an earlier
+// format (EarlierFormat), the cells_sha256 its cells have in Format, which a run
 // writing them now prints; "" before, and for a dataset of Format (its
 // manifest's is that sum).
 func (d *Dataset) CurrentSum() string { return d.currentSum }

@@ -1,6 +1,7 @@
 package valuesds
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"fmt"
 	"io"
@@ -16,6 +17,9 @@ import (
 // state after them. The rows of the block not yet written are not in it:
 // a resumed run takes the rows again from NextRow.
 type Progress struct {
+	// Format is the dataset's format, whose cells_sha256 CellsState is
+	// of: Format (a progress saved before format 3 has none).
+	Format     string `json:"format"`
 	NextRow    int64  `json:"next_row"` // first row of the window not in Parts
 	BlockRows  int64  `json:"block_rows"`
 	Parts      []Part `json:"parts"`
@@ -33,7 +37,7 @@ func (w *Writer) Progress() (Progress, error) {
 	if serr != nil {
 		panic(serr) // crypto/sha256 always marshals its state
 	}
-	return Progress{NextRow: w.partsEnd, BlockRows: w.blockRows, Parts: slices.Clone(w.parts), Cells: w.sum.Cells(), CellsState: state}, err
+	return Progress{Format: Format, NextRow: w.partsEnd, BlockRows: w.blockRows, Parts: slices.Clone(w.parts), Cells: w.sum.Cells(), CellsState: state}, err
 }
 
 // ProgressAt is Progress for a checkpoint at row: it fails unless the
@@ -67,6 +71,10 @@ func Resume(dir string, meta Meta, p Progress, opts Options) (*Writer, error) {
 
 // restore checks p against the partial directory and takes its state.
 func (w *Writer) restore(p Progress) error {
+	if p.Format != Format {
+		return fmt.Errorf("the checkpoint's dataset was begun in %s, whose cells_sha256 is defined otherwise; this version writes %s",
+			cmp.Or(p.Format, Format2), Format)
+	}
 	if p.BlockRows != w.blockRows {
 		return fmt.Errorf("the checkpoint has blocks of %d rows, this run %d", p.BlockRows, w.blockRows)
 	}

@@ -65,8 +65,8 @@ func (d *Dataset) scan(ctx context.Context, visit func(x0 int64, start []int32, 
 		}
 	}
 	sum := newManifestSum(m)
-	var current *CellSum // of a dataset of LegacyFormat, in Format
-	if whole && m.Format == LegacyFormat {
+	var current *CellSum // of a dataset of an earlier format, in Format
+	if whole && m.Format != Format {
 		current = NewCellSum(m.Rows.First)
 	}
 	values := m.ValueRange()
@@ -125,8 +125,11 @@ type manifestSum interface {
 
 // newManifestSum starts the cells_sha256 of m's format over its rows.
 func newManifestSum(m *Manifest) manifestSum {
-	if m.Format == LegacyFormat {
+	switch m.Format {
+	case Format1:
 		return newLegacyCellSum(m.Rows.First)
+	case Format2:
+		return newCellSum2(m.Rows.First)
 	}
 	return NewCellSum(m.Rows.First)
 }

@@ -1,14 +1,15 @@
 """Values datasets: the cells of the values LO..HI of a research run, as a directory of Parquet parts.
 
-The layout (formats "grundy-values/1" and "/2", results/valuesds/doc.go): a directory
+The layout (formats "grundy-values/1", "/2" and "/3", results/valuesds/doc.go): a directory
 ``<id>_n<N>.values/`` holding ``_manifest.json`` (written last) and parts
 ``part-<x_first, 12 digits>.parquet``. Part i holds the cells (v int32,
 x int64, y int64) with LO <= v <= HI of the table rows x_first..x_last,
 ordered by v, then x, then y, one row group per value. The manifest lists
 every part with its rows, its number of cells and the SHA-256 of its
 bytes; the parts cover the rows "rows": [A, B] one after the other, and
-cells_sha256 covers every cell. The two formats differ only in the
-definition of cells_sha256 (cellsum.py); each is verified with its own.
+cells_sha256 covers every cell. The formats differ only in the
+definition of cells_sha256 (cellsum.py); the Go writer writes format 3,
+and a dataset of any of them is verified with its own.
 
 Only the files the manifest lists are read, each only if it is a regular
 file (no symbolic link is followed, no FIFO or device opened) of a size its

@@ -1,4 +1,4 @@
-"""Write a values dataset ("grundy-values/2", or /1) from a table file with pyarrow alone, by the spec.
+"""Write a values dataset ("grundy-values/3", or /2 or /1) from a table file with pyarrow alone, by the spec.
 
 The spec of the values dataset (agreed for the Go writer): a directory
 <id>_n<N>.values/ written as .<id>_n<N>.values.partial/ and renamed when
@@ -9,11 +9,18 @@ DELTA_BINARY_PACKED, v dictionary-encoded, zstd; key-value metadata of
 every part; _manifest.json written last (temp file, fsync, rename) with the
 SHA-256 of every part and cells_sha256, over the rows A..B, all little-endian:
 
-- format "grundy-values/2" (cells_sha256): SHA-256 of A as int64 followed
-  by every row's SHA-256 of its cell count c as uint32 and its cells in
-  increasing y, each as y - x int16 and v uint16 if every cell of the row
-  has -32768 <= y - x <= 32767 and 0 <= v <= 65535, else as y - x int32
-  and v int32;
+- format "grundy-values/3" (cells_sha256): SHA-256 of A as int64 followed
+  by every row's SHA-256 of its encoding, a row x of c cells y1 < ... < yc
+  with values v1 .. vc encoded in the first of these that holds it:
+  dense, when c >= 1, every 0 <= v <= 254, the span s = yc - y1 + 1 is at
+  most 4c and -2**31 <= y1 - x < 2**31: c | 2**31 as uint32, y1 - x as
+  int32, then s bytes, byte j being v + 1 if the row has a cell (y1 + j, v)
+  and 0 if it has none; narrow, when every cell has -32768 <= y - x <= 32767
+  and 0 <= v <= 65535: c as uint32, then each cell's y - x as int16 and v
+  as uint16; wide otherwise: c as uint32, then each cell's y - x as int32
+  and v as int32 (a row without a cell: 4 zero bytes);
+- format "grundy-values/2" (cells_sha256_v2): the same without the dense
+  encoding;
 - format "grundy-values/1" (cells_sha256_v1): SHA-256 of the SHA-256 of (A
   as int64, every row's cell count as uint32) followed by the SHA-256 of
   the cells in (x, y) order, each as y - x int32 and v int32.
@@ -37,18 +44,44 @@ LAYOUT = ("cells (v, x, y) with LO <= v <= HI of the table rows x_first..x_last,
 
 
 def cells_sha256(v, x, y, first, last):
+    """cells_sha256 of format grundy-values/3 of the cells (v, x, y) of rows first..last, a row at a time."""
+    return _sum_of_rows(v, x, y, first, last, lambda cells: _dense(cells) or _narrow_or_wide(cells))
+
+
+def cells_sha256_v2(v, x, y, first, last):
     """cells_sha256 of format grundy-values/2 of the cells (v, x, y) of rows first..last, a row at a time."""
+    return _sum_of_rows(v, x, y, first, last, _narrow_or_wide)
+
+
+def _sum_of_rows(v, x, y, first, last, encode):
+    """SHA-256 of first as int64 and the SHA-256 of each row's encode(its cells as (y - x, v) in increasing y)."""
     by_row = {}
     for a, b, c in zip(x.tolist(), y.tolist(), v.tolist()):
         by_row.setdefault(a, []).append((b - a, c))
     total = hashlib.sha256(struct.pack("<q", first))
     for row in range(first, last + 1):
-        cells = sorted(by_row.get(row, []))
-        narrow = all(-32768 <= d <= 32767 and 0 <= value <= 65535 for d, value in cells)
-        cell = "<hH" if narrow else "<ii"
-        encoded = struct.pack("<I", len(cells)) + b"".join(struct.pack(cell, d, value) for d, value in cells)
-        total.update(hashlib.sha256(encoded).digest())
+        total.update(hashlib.sha256(encode(sorted(by_row.get(row, [])))).digest())
     return total.hexdigest()
+
+
+def _dense(cells):
+    """The dense encoding of a row's cells (y - x, v), or None if the row is not dense."""
+    if not cells or not all(0 <= value <= 254 for _, value in cells):
+        return None
+    first_offset, span = cells[0][0], cells[-1][0] - cells[0][0] + 1
+    if span > 4 * len(cells) or not -(2 ** 31) <= first_offset < 2 ** 31:
+        return None
+    columns = bytearray(span)
+    for d, value in cells:
+        columns[d - first_offset] = value + 1
+    return struct.pack("<Ii", len(cells) | 2 ** 31, first_offset) + bytes(columns)
+
+
+def _narrow_or_wide(cells):
+    """The narrow encoding of a row's cells (y - x, v) if they fit it, else the wide one."""
+    narrow = all(-32768 <= d <= 32767 and 0 <= value <= 65535 for d, value in cells)
+    cell = "<hH" if narrow else "<ii"
+    return struct.pack("<I", len(cells)) + b"".join(struct.pack(cell, d, value) for d, value in cells)
 
 
 def cells_sha256_v1(v, x, y, first, last):
@@ -63,7 +96,8 @@ def cells_sha256_v1(v, x, y, first, last):
 
 
 # The manifest's format -> the cells_sha256 it defines.
-CELL_SUMS = {"grundy-values/2": cells_sha256, "grundy-values/1": cells_sha256_v1}
+CELL_SUMS = {"grundy-values/3": cells_sha256, "grundy-values/2": cells_sha256_v2,
+             "grundy-values/1": cells_sha256_v1}
 
 
 def _write_part(path, metadata, v, x, y):
@@ -79,7 +113,7 @@ def _write_part(path, metadata, v, x, y):
                                     pa.array(y[hit], pa.int64())], schema=schema))
 
 
-def write_values_dataset(table_path, out, lo, hi, block_rows, sweep="full", dataset_format="grundy-values/2"):
+def write_values_dataset(table_path, out, lo, hi, block_rows, sweep="full", dataset_format="grundy-values/3"):
     """Write the values dataset of the values lo..hi of the table file at table_path into out.
 
     dataset_format (a key of CELL_SUMS) chooses the manifest's format and

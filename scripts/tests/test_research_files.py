@@ -105,10 +105,10 @@ def test_values_load_refused(values_files, kind):
 
 
 def test_dataset_follows_the_spec(values_files):
-    """The fixture itself: parts of 16 rows, one row group per value, format 2's checksum."""
+    """The fixture itself: parts of 16 rows, one row group per value, format 3's checksum."""
     path = values_files["gneg1", "dataset"]
     manifest = json.loads((path / "_manifest.json").read_text())
-    assert manifest["format"] == "grundy-values/2"
+    assert manifest["format"] == "grundy-values/3"
     assert [p["file"] for p in manifest["parts"]] == [f"part-{x:012d}.parquet" for x in range(0, N + 1, 16)]
     part = pq.ParquetFile(path / manifest["parts"][0]["file"])
     assert part.schema_arrow.remove_metadata() == SCHEMA
@@ -120,10 +120,10 @@ def test_dataset_follows_the_spec(values_files):
 
 @pytest.mark.parametrize("table", TABLE_IDS)
 def test_band_dataset_checksum_is_the_spec(values_files, table):
-    """compute's band dataset: format 2, its cells_sha256 recomputed from the spec, and the reference cells."""
+    """compute's band dataset: format 3, its cells_sha256 recomputed from the spec, and the reference cells."""
     path = values_files[table, "band"]
     manifest = json.loads((path / "_manifest.json").read_text())
-    assert manifest["format"] == "grundy-values/2"
+    assert manifest["format"] == "grundy-values/3"
     assert manifest["sweep"] == "band" and manifest["rows"] == [0, N]
     parts = pq.read_table(sorted(path.glob("part-*.parquet")))
     v, x, y = (parts.column(c).to_numpy() for c in ("v", "x", "y"))

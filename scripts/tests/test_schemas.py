@@ -108,13 +108,13 @@ def test_the_search_outcome_is_recorded_and_strict(band_run):
 
 
 def test_values_manifest_formats(band_run):
-    """Both dataset formats are valid (they differ only in cells_sha256's definition); another is not."""
+    """The three dataset formats are valid (they differ only in cells_sha256's definition); another is not."""
     s = schema("values-manifest")
     document = json.loads((band_run / f"gneg1_n{N}.values/_manifest.json").read_text(encoding="utf-8"))
-    for known in ("grundy-values/1", "grundy-values/2"):
+    for known in ("grundy-values/1", "grundy-values/2", "grundy-values/3"):
         jsonschema.validate(document | {"format": known}, s)
-    with pytest.raises(jsonschema.ValidationError, match="grundy-values/3"):
-        jsonschema.validate(document | {"format": "grundy-values/3"}, s)
+    with pytest.raises(jsonschema.ValidationError, match="grundy-values/4"):
+        jsonschema.validate(document | {"format": "grundy-values/4"}, s)
 
 
 @pytest.mark.parametrize("path", sorted((REPO / "docs" / "certificates").glob("*.proof.json")),

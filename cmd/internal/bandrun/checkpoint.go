@@ -1,6 +1,7 @@
 package bandrun
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,10 +10,16 @@ import (
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
 )
 
-// checkpointFormat names the header of a band run's state file.
-const checkpointFormat = "grundy-band-state/1"
+// checkpointFormat names the header of a band run's state file: version 2
+// holds a cells_sha256 state of valuesds.Format (grundy-values/3), version
+// 1 one of grundy-values/2, which this version cannot go on with.
+const (
+	checkpointFormat  = "grundy-band-state/2"
+	checkpointFormat1 = "grundy-band-state/1"
+)
 
 // maxCheckpointBytes caps what -resume reads of a state file: a band state
 // is a few hundred sets of at most band.MaxCap+1 bits, plus the values
@@ -46,14 +53,15 @@ type checkpoint struct {
 	PatternIndex *pattern.BandIndexState `json:"pattern_index,omitempty"`
 }
 
-// saveCheckpoint writes cp and st atomically to the state file path; wrap,
+// saveCheckpoint writes cp and st atomically to the state file path, under
+// cp's format (checkpointFormat if it has none); wrap,
 // if not nil, wraps the writer of st (tests fill the disk there).
 func saveCheckpoint(path string, cp checkpoint, st band.State, wrap func(io.Writer) io.Writer) error {
 	body, err := st.MarshalBinary()
 	if err != nil {
 		return err
 	}
-	cp.Format = checkpointFormat
+	cp.Format = cmp.Or(cp.Format, checkpointFormat)
 	return results.SaveState(path, cp, func(w io.Writer) error {
 		if wrap != nil {
 			w = wrap(w)
@@ -78,6 +86,9 @@ func loadCheckpoint(path string, want checkpoint) (checkpoint, band.State, error
 			"rerun with the same flags, or without -resume to start afresh", base, what, got, run)
 	}
 	switch {
+	case cp.Format == checkpointFormat1:
+		return cp, band.State{}, fmt.Errorf("resume from %s: it was saved by an earlier version, whose cells_sha256 is of %s, not %s: "+
+			"finish the run with that version, or start afresh without -resume", base, valuesds.Format2, valuesds.Format)
 	case cp.Format != checkpointFormat:
 		return cp, band.State{}, fmt.Errorf("resume from %s: not a band run's state (%q): start afresh without -resume", base, cp.Format)
 	case cp.Table != want.Table:

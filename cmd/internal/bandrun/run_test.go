@@ -240,6 +240,10 @@ func TestResumeRefusesAlteredState(t *testing.T) {
 			p.Parts[0].SHA256 = strings.Repeat("0", 64)
 		}, "damaged"},
 		{"other write", true, func(cp *checkpoint, _ *valuesds.Progress, _ *band.State) { cp.Write = "none" }, "-write"},
+		{"earlier version's state", false, func(cp *checkpoint, _ *valuesds.Progress, _ *band.State) {
+			cp.Format = checkpointFormat1
+		}, "earlier version, whose cells_sha256 is of grundy-values/2"},
+		{"dataset begun in format 2", true, func(_ *checkpoint, p *valuesds.Progress, _ *band.State) { p.Format = "" }, "begun in grundy-values/2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
