@@ -139,13 +139,13 @@ func parseRows(s string, n int64) (int64, int64, error) {
 // workers split (the rows' SHA-256 of cells_sha256 included), and the
 // collector's, which they do not (taking the rows in order, and hashing
 // 32 bytes a row). Fitted to G₋₁, V = 200, n = 10⁷ (2.01·10⁹ cells, AMD
-// EPYC, 2 cores, quiet, 2026-11-26): 13.7–14.0 s wall with one worker
-// (6.9 ns a cell) and 7.6–8.3 s with two (13.2 s of CPU, 6.6 ns a cell
-// in all, both cores busy); 4.0 ns a cell wall with two at n = 10⁹. With
-// a margin.
+// EPYC, 2 cores, quiet, 2026-11-27, cells_sha256 of format 3): 10.3–12.2 s
+// wall with one worker (5.1–6.1 ns a cell) and 5.0–6.1 s with two (9.6–11.7
+// s of CPU, 4.8–5.8 ns a cell in all, both cores busy); 2.7 ns a cell wall
+// with two at n = 10⁹. With a margin.
 const (
-	bandSweepNanosPerCell     = 7.5
-	bandCollectorNanosPerCell = 1.5
+	bandSweepNanosPerCell     = 6.5
+	bandCollectorNanosPerCell = 0.5
 )
 
 // bandNanosPerCell is the wall time per visited cell of a band run with
