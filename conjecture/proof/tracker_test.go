@@ -2,6 +2,8 @@ package proof
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/grundy-lab/grundy/engine/band"
@@ -53,8 +55,16 @@ func TestTrackerRefusesFarCells(t *testing.T) {
 			t.Errorf("a cell at (100, %d) was hashed", y)
 		}
 	}
-	if err := h.rows(cell(100+trackReach-1), hashes[:]); err != nil {
-		t.Errorf("a cell within reach: %v", err)
+	for _, y := range []int64{100 + trackReach - 1, 100 - trackReach + 1} {
+		if err := h.rows(cell(y), hashes[:]); err != nil {
+			t.Errorf("a cell within reach: %v", err)
+		}
+	}
+	// The far cell of a row is named, wherever it lies in the row.
+	row := band.Packed{X0: 100, Lo: 90, Stride: 3, Count: []int32{3},
+		Cells: []uint64{10<<32 | 0, uint64(10+trackReach)<<32 | 1, uint64(11+trackReach)<<32 | 2}}
+	if err := h.rows(row, hashes[:]); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("cell (100, %d)", 100+trackReach)) {
+		t.Errorf("a row whose second cell is out of reach: %v", err)
 	}
 	st := band.State{Next: 10, Lo: 10 + trackReach, V: 3, Words: 4, Sets: make([]uint64, 4)}
 	if _, err := trackerAt(st, h); err == nil {
