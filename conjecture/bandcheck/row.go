@@ -108,37 +108,99 @@ func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
 
 // rookRow is checkRow for a row without fixed positions in a game without
 // diagonal moves, every row of a rook table after the first two: the same
-// merge without them, and the window's fields in locals. Held to fewer
-// live values, the loop keeps them in registers: it takes about three
-// quarters of the general loop's time (BenchmarkCheck). TestRookRowsAgree compares
-// the two.
+// merge without them, its candidates inside the window walked by rookRun.
+// TestRookRowsAgree compares it with the general loop.
 func (c *Checker) rookRow(x int64, ys []int64, vals []int32) error {
-	row, cols, words := c.row, &c.cols, len(c.row)
-	clear(row)
-	mask, counts, sets, frontier := cols.mask, cols.counts, cols.sets, cols.frontier
-	row0, rowCount, full := uint64(0), int32(0), int32(c.v+1)
-	k, scan := 0, cols.lo
-	for rowCount < full {
-		for scan < frontier && counts[scan&mask] == full {
-			scan++
+	cols := &c.cols
+	clear(c.row)
+	r := rookCursor{scan: cols.lo, ys: ys, vals: vals}
+	full := int32(c.v + 1)
+	for r.rowCount < full {
+		// The next candidate lies inside the window, or it is the first
+		// column not reached (the frontier), or the row ends at n.
+		if end := min(cols.frontier, c.n+1); r.scan < end {
+			switch c.rookRun(x, &r, end) {
+			case runMismatch:
+				return c.mismatch(x, r.scan, r.want, ys, vals, r.k)
+			case runStreamFirst:
+				return &CellError{X: x, Y: ys[r.k], Value: vals[r.k], InStream: true, Want: full, V: c.v}
+			}
+			continue
 		}
-		if scan > c.n {
+		if r.scan > c.n {
 			break
 		}
-		y := scan
-		if k < len(ys) && ys[k] < y {
-			return &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v}
+		cols.reach(r.scan)
+	}
+	if r.k < len(ys) {
+		return &CellError{X: x, Y: ys[r.k], Value: vals[r.k], InStream: true, Want: full, V: c.v}
+	}
+	c.endRow(x, r.rowCount)
+	return nil
+}
+
+// rookCursor is where rookRun stands in a row: the next column that may
+// be a candidate, the row's first word and its size, and the next cell of
+// the stream (ys, vals).
+type rookCursor struct {
+	scan     int64
+	row0     uint64
+	rowCount int32
+	k        int
+	want     int32 // the capped value of the candidate at scan, after a mismatch
+	ys       []int64
+	vals     []int32
+}
+
+// How rookRun stopped: at end or with the row full; at a candidate whose
+// capped value the stream does not match (match); or at a stream cell
+// before the next candidate, which must have capped value V + 1.
+const (
+	runOn = iota
+	runMismatch
+	runStreamFirst
+)
+
+// rookRun walks the candidates of row x from r.scan while they lie before
+// end (the window's frontier, or n+1) and the row is not full: the
+// columns of the window that are not full, each of whose capped value
+// must match the stream. It stops at the first disagreement, r.scan and
+// r.want naming the candidate after a mismatch, r.k the stream's cell.
+// The window's fields and the cursor are taken into locals, and the
+// errors are built by the caller: with fewer live values, the loop keeps
+// them in registers (inside rookRow it spilled and reloaded a dozen at
+// every cell).
+//
+//go:noinline
+func (c *Checker) rookRun(x int64, r *rookCursor, end int64) int {
+	cols := &c.cols
+	mask, counts, sets, words := cols.mask, cols.counts, cols.sets, cols.words
+	row, v, extra := c.row, c.v, c.extra
+	full := int32(v + 1)
+	scan, row0, rowCount, k, ys, vals := r.scan, r.row0, r.rowCount, r.k, r.ys, r.vals
+	stop := runOn
+	for rowCount < full {
+		for scan < end && counts[scan&mask] == full {
+			scan++
 		}
-		if y >= frontier {
-			cols.reach(y)
-			mask, counts, sets, frontier = cols.mask, cols.counts, cols.sets, cols.frontier
+		if scan >= end {
+			break
 		}
-		at := int(y & mask)
+		if k < len(ys) && ys[k] < scan {
+			stop = runStreamFirst
+			break
+		}
+		at := int(scan & mask)
 		col := sets[at*words : at*words+words]
-		want := cappedMex(c.v, row0, row, col, nil, c.extraAt(x, y))
+		e := -1
+		if extra != nil {
+			e = extra(int(x), int(scan))
+		}
+		want := cappedMex(v, row0, row, col, nil, e)
 		var ok bool
-		if k, ok = match(y, want, c.v, ys, vals, k); !ok {
-			return c.mismatch(x, y, want, ys, vals, k)
+		if k, ok = match(scan, want, v, ys, vals, k); !ok {
+			stop, r.want = runMismatch, want
+			break
 		}
 		if want < full {
 			row0 = putMex(want, row0, row, col)
@@ -147,11 +209,8 @@ func (c *Checker) rookRow(x int64, ys []int64, vals []int32) error {
 		}
 		scan++
 	}
-	if k < len(ys) {
-		return &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v}
-	}
-	c.endRow(x, rowCount)
-	return nil
+	r.scan, r.row0, r.rowCount, r.k = scan, row0, rowCount, k
+	return stop
 }
 
 // endRow records whether row x, whose set holds rowCount values, is the
