@@ -106,7 +106,11 @@ func checkPlan(p plan, opts options, stderr io.Writer) error {
 			opts.n, summary, formatBytes(free), opts.out, band)
 	}
 	if p.seconds > 10 {
-		fmt.Fprintf(stderr, "compute: %s at n=%d: %s\n", tableIDs(opts), opts.n, summary)
+		whole := ""
+		if opts.resume && opts.band {
+			whole = " for the whole run (a resumed one says below what is left)"
+		}
+		fmt.Fprintf(stderr, "compute: %s at n=%d: %s%s\n", tableIDs(opts), opts.n, summary, whole)
 		if total, ok := machineMemory(); ok {
 			if hint := denseSetsHint(opts, total); hint != "" {
 				fmt.Fprintln(stderr, hint)

@@ -221,6 +221,7 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 			}
 			r.before, r.visited, r.resumed, r.fileRow = cp.Seconds, cp.Visited, cp.Next, cp.Next
 			r.patternState = cp.PatternIndex
+			job.note("%s", resumeNote(job.Table.ID, statePath, cp.Next, job.Rows[1]+1, cp.Seconds))
 			r.remember()
 			return r, nil
 		}
@@ -241,6 +242,20 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 		r.sum = valuesds.NewCellSum(job.Rows[0])
 	}
 	return r, r.remember()
+}
+
+// resumeNote says where a resumed run of table id goes on from: row next
+// of the rows 0 … rows−1 it sweeps, swept in seconds before; and what is
+// left at that pace (the sweep's time a row varies little along a band),
+// which the opening estimate of the whole run does not say.
+func resumeNote(id, statePath string, next, rows int64, seconds float64) string {
+	msg := fmt.Sprintf("%s: resuming from %s at row %d of %d (%.1f%% swept, in %v)", id, statePath, next, rows,
+		100*float64(next)/float64(rows), time.Duration(seconds*float64(time.Second)).Round(time.Second))
+	if next > 0 && seconds > 0 {
+		left := seconds * float64(rows-next) / float64(next)
+		msg += fmt.Sprintf(": about %v left at that pace", time.Duration(left*float64(time.Second)).Round(time.Second))
+	}
+	return msg
 }
 
 // complete reports, under -resume with a values dataset, that the

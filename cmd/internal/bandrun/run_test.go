@@ -433,3 +433,38 @@ func TestForgedCellsStateCaughtByVerify(t *testing.T) {
 		t.Fatalf("the whole scan of the dataset resumed from a forged state: %v", err)
 	}
 }
+
+// TestResumeSaysWhatIsLeft: a resumed run notes the state file, the row it
+// goes on from, of how many, and the time left at the pace before.
+func TestResumeSaysWhatIsLeft(t *testing.T) {
+	job := testJob(t, "gneg1", 20000, 0, 200, t.TempDir())
+	statePath := interruptedOnce(t, job)
+	var notes []string
+	job.Resume, job.Notes = true, func(msg string) { notes = append(notes, msg) }
+	if _, err := Run(context.Background(), job); err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) != 1 || !strings.HasPrefix(notes[0], "gneg1: resuming from "+statePath+" at row ") ||
+		!strings.Contains(notes[0], " of 20001 (") || !strings.HasSuffix(notes[0], " left at that pace") {
+		t.Errorf("notes %q", notes)
+	}
+}
+
+// TestResumeNote: the rest is the time so far scaled by the rows left over
+// the rows swept (4592.7 s · 2108990465 / 7891009536 = 1227.5 s), and none
+// is given before a row is swept.
+func TestResumeNote(t *testing.T) {
+	for _, tc := range []struct {
+		next, rows int64
+		seconds    float64
+		want       string
+	}{
+		{25, 100, 10, "t: resuming from s at row 25 of 100 (25.0% swept, in 10s): about 30s left at that pace"},
+		{7_891_009_536, 10_000_000_001, 4592.7, "t: resuming from s at row 7891009536 of 10000000001 (78.9% swept, in 1h16m33s): about 20m27s left at that pace"},
+		{0, 100, 0, "t: resuming from s at row 0 of 100 (0.0% swept, in 0s)"},
+	} {
+		if got := resumeNote("t", "s", tc.next, tc.rows, tc.seconds); got != tc.want {
+			t.Errorf("resumeNote(%d, %d, %g) = %q, want %q", tc.next, tc.rows, tc.seconds, got, tc.want)
+		}
+	}
+}
