@@ -115,6 +115,7 @@ func (c *Checker) rookRow(x int64, ys []int64, vals []int32) error {
 	clear(c.row)
 	r := rookCursor{scan: cols.lo, ys: ys, vals: vals}
 	full := int32(c.v + 1)
+candidates:
 	for r.rowCount < full {
 		// The next candidate lies inside the window, or it is the first
 		// column not reached (the frontier), or the row ends at n.
@@ -123,7 +124,7 @@ func (c *Checker) rookRow(x int64, ys []int64, vals []int32) error {
 			case runMismatch:
 				return c.mismatch(x, r.scan, r.want, ys, vals, r.k)
 			case runStreamFirst:
-				return &CellError{X: x, Y: ys[r.k], Value: vals[r.k], InStream: true, Want: full, V: c.v}
+				break candidates // the stream's cell r.k, the error below
 			}
 			continue
 		}
@@ -175,7 +176,7 @@ const (
 func (c *Checker) rookRun(x int64, r *rookCursor, end int64) int {
 	cols := &c.cols
 	mask, counts, sets, words := cols.mask, cols.counts, cols.sets, cols.words
-	row, v, extra := c.row, c.v, c.extra
+	row, v := c.row, c.v
 	full := int32(v + 1)
 	scan, row0, rowCount, k, ys, vals := r.scan, r.row0, r.rowCount, r.k, r.ys, r.vals
 	stop := runOn
@@ -192,11 +193,7 @@ func (c *Checker) rookRun(x int64, r *rookCursor, end int64) int {
 		}
 		at := int(scan & mask)
 		col := sets[at*words : at*words+words]
-		e := -1
-		if extra != nil {
-			e = extra(int(x), int(scan))
-		}
-		want := cappedMex(v, row0, row, col, nil, e)
+		want := cappedMex(v, row0, row, col, nil, c.extraAt(x, scan))
 		var ok bool
 		if k, ok = match(scan, want, v, ys, vals, k); !ok {
 			stop, r.want = runMismatch, want
