@@ -23,7 +23,7 @@ type Rows struct {
 // Checker checks the stream of one band run, row by row; it is not safe
 // for concurrent use.
 type Checker struct {
-	extra func(x, y int) int // the game's extra value; nil for none
+	extra moves.Extra // the game's extra option
 	n     int64
 	v     int
 

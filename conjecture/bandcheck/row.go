@@ -220,12 +220,7 @@ func (c *Checker) endRow(x int64, rowCount int32) {
 }
 
 // extraAt is the extra value of (x, y), −1 for none.
-func (c *Checker) extraAt(x, y int64) int {
-	if c.extra == nil {
-		return -1
-	}
-	return c.extra(int(x), int(y))
-}
+func (c *Checker) extraAt(x, y int64) int { return c.extra.Value(int(x), int(y)) }
 
 // putMex puts the mex u, 0 ≤ u ≤ V, into the row (its first word row0,
 // returned, the others in row) and the column col: a mex is in neither,

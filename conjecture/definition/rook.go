@@ -67,11 +67,7 @@ func rookCheck(game moves.Game) func(int) conjecture.Checker {
 								f.Report(conjecture.Counterexample{At: conjecture.At("x,y", x, y), Claimed: conjecture.Itoa32(v) + " (base cell)", Actual: conjecture.Itoa32(g)})
 							}
 						} else {
-							extra := -1
-							if game.Extra != nil {
-								extra = game.Extra(x, y)
-							}
-							u := &coverage{a: row, b: &cols[y], c: diag, extra: extra}
+							u := &coverage{a: row, b: &cols[y], c: diag, extra: game.Extra.Value(x, y)}
 							lo := max(row.mex(), cols[y].mex(), diag.mex())
 							if g < 0 || u.has(int(g)) || !u.covers(lo, int(g)) {
 								f.Report(conjecture.Counterexample{At: conjecture.At("x,y", x, y),

@@ -51,7 +51,7 @@ var gstarneg1 = Game{ID: "gstarneg1", Source: goishiPaper + ", Section 1.1, G*â‚
 // and y (Bouton's theorem; Gâ‚€ of the goishi-hiroi paper).
 var passnim = Game{ID: "passnim", Source: passPaper + ", Section 2 (one-pass compound) and G_P, Table 3, Lemma 4",
 	Fixed: []Fixed{{0, 0, 0}}, options: heapMoves,
-	Extra: func(x, y int) int { return x ^ y }}
+	Extra: NimSumExtra}
 
 // wythoff is Wythoff's Nim (the thesis, Section 1.2.1): take any positive
 // number of tokens from one heap, or the same number from both.

@@ -29,8 +29,8 @@ func (g Game) Table(n int) [][]int32 {
 			}
 			values = values[:0]
 			g.options(x, y, func(p Position) { values = append(values, t[p.X][p.Y]) })
-			if g.Extra != nil {
-				values = append(values, int32(g.Extra(x, y)))
+			if g.Extra != NoExtra {
+				values = append(values, int32(g.Extra.Value(x, y)))
 			}
 			t[x][y] = mex(values, &seen)
 		}
