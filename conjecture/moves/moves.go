@@ -49,7 +49,7 @@ const (
 
 // Value is the value of the extra option of (x, y), −1 for none. Small
 // enough to be inlined, it costs the independent band check no call per
-// cell (a function value did: about a fifth of G_P's check).
+// cell (a function value did: about a tenth of G_P's check).
 func (e Extra) Value(x, y int) int {
 	if e == NimSumExtra {
 		return x ^ y
