@@ -21,7 +21,7 @@ var (
 // sweptRows returns rows 0 … rows−1 of table id with cap v, n = MaxInt32
 // (as a certificate is checked), from the band sweep, held in memory so
 // that the benchmark times the check alone.
-func sweptRows(b *testing.B, id string, rows int64, v int) []Rows {
+func sweptRows(b testing.TB, id string, rows int64, v int) []Rows {
 	b.Helper()
 	r, _ := tables.Lookup(id)
 	rules, err := r.BandRules()

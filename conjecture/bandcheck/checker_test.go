@@ -3,6 +3,7 @@ package bandcheck
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -390,6 +391,29 @@ func TestRookRowsAgree(t *testing.T) {
 			_, general := feedTo(t, id, n, v, rows, 1+trial%4, true)
 			if fmt.Sprint(fast) != fmt.Sprint(general) {
 				t.Errorf("%s n = %d V = %d (trial %d): rookRow gives %v, the general loop %v", id, n, v, trial, fast, general)
+			}
+		}
+	}
+}
+
+// The engine's band sweep, computed from the engine's own statement of
+// the rules (package tables), passes the check for every rook table on
+// rows 0 … 2999, V = 0, 5, 37 (one word) and 80 (two): the two statements
+// of each game agree. The other tests compare the checker with package
+// moves' own plain table, so a rule stated wrongly in moves (G_P's pass
+// planted as x | y) passed them; it fails here.
+func TestEngineBandsPass(t *testing.T) {
+	for _, id := range []string{"nim", "g1", "gneg1", "gstarneg1", "passnim"} {
+		for _, v := range []int{0, 5, 37, 80} {
+			c, err := New(id, math.MaxInt32, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range sweptRows(t, id, 3000, v) {
+				if err := c.Rows(r); err != nil {
+					t.Errorf("%s V = %d: %v", id, v, err)
+					break
+				}
 			}
 		}
 	}
