@@ -73,10 +73,10 @@ func (h *hasher) rows(p band.Packed, hashes []uint64) error {
 // rowSum is Σ keys[v]·offsets[c + shift] over the packed cells (c, v) of
 // a row, up to the first cell whose index in offsets is outside
 // 1 … 2·trackReach−1, at far (len(cells) when none is). It is a function
-// of its own so that its loop keeps every value it reads in registers:
-// inline in rows, beside the error's values, the compiler spilled the
-// cell and reloaded three others at every cell (2.5 against 1.2 ns a
-// cell, BenchmarkRowHash), and inlined it did the same.
+// of its own, kept out of line, so that its loop keeps every value it
+// reads in registers: written inside rows, beside the error's values, or
+// inlined there, the loop spilled the cell and reloaded three others at
+// every cell (2.5 against 1.2 ns a cell, BenchmarkRowHash).
 //
 //go:noinline
 func rowSum(cells []uint64, shift int64, keys []uint64, offsets *[2 * trackReach]uint64) (sum uint64, far int) {
