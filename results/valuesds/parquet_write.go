@@ -138,14 +138,28 @@ func (f *partFile) writeValueChunk(v int32, n int) chunkMeta {
 		firstPage: f.offset, min: plain[:], max: plain[:]}
 	for done := 0; done < n; {
 		count := pageLength(n-done, func(m int) int { return 4 * m })
-		f.plain = append(f.plain[:0], plain[:]...)
-		for len(f.plain) < 4*count { // doubling: a few copies, not count appends
-			f.plain = append(f.plain, f.plain[:min(len(f.plain), 4*count-len(f.plain))]...)
-		}
-		f.writePage(&c, f.plain, count, plain[:], plain[:])
+		f.writeCompressedPage(&c, 4*count, f.valuePage(v, count), count, plain[:], plain[:])
 		done += count
 	}
 	return c
+}
+
+// valuePage returns the page of count values v, PLAIN, compressed, from
+// compressedValuePages or else compressed now and kept there.
+func (f *partFile) valuePage(v int32, count int) []byte {
+	key := valuePageKey{v, count}
+	if page, ok := compressedValuePages.get(key); ok {
+		return page
+	}
+	var plain [4]byte
+	binary.LittleEndian.PutUint32(plain[:], uint32(v))
+	f.plain = append(f.plain[:0], plain[:]...)
+	for len(f.plain) < 4*count { // doubling: a few copies, not count appends
+		f.plain = append(f.plain, f.plain[:min(len(f.plain), 4*count-len(f.plain))]...)
+	}
+	page := partZstd().EncodeAll(f.plain, nil)
+	compressedValuePages.put(key, page)
+	return page
 }
 
 // writeDeltaChunk writes the chunk of the int64 column name, encoded by col.
@@ -180,12 +194,19 @@ func pageLength(n int, size func(m int) int) int {
 // with its header.
 func (f *partFile) writePage(c *chunkMeta, page []byte, count int, lo, hi []byte) {
 	f.compressed = partZstd().EncodeAll(page, f.compressed[:0])
+	f.writeCompressedPage(c, len(page), f.compressed, count, lo, hi)
+}
+
+// writeCompressedPage writes a page of count values of the chunk c whose
+// least and greatest are lo and hi (PLAIN encoded), size bytes before
+// compression, compressed, with its header.
+func (f *partFile) writeCompressedPage(c *chunkMeta, size int, compressed []byte, count int, lo, hi []byte) {
 	t := &f.thrift
 	t.buf = t.buf[:0]
 	t.begin()
 	t.i32(1, pageData)
-	t.i32(2, int32(len(page)))
-	t.i32(3, int32(len(f.compressed)))
+	t.i32(2, int32(size))
+	t.i32(3, int32(len(compressed)))
 	t.structField(5) // DataPageHeader
 	t.i32(1, int32(count))
 	t.i32(2, c.encoding)
@@ -197,10 +218,10 @@ func (f *partFile) writePage(c *chunkMeta, page []byte, count int, lo, hi []byte
 	t.end()
 	t.end()
 	f.write(t.buf)
-	f.write(f.compressed)
+	f.write(compressed)
 	c.values += int64(count)
-	c.uncompressed += int64(len(t.buf) + len(page))
-	c.compressed += int64(len(t.buf) + len(f.compressed))
+	c.uncompressed += int64(len(t.buf) + size)
+	c.compressed += int64(len(t.buf) + len(compressed))
 	c.pages++
 }
 

@@ -193,3 +193,27 @@ func FuzzEncodePart(f *testing.F) {
 		}
 	})
 }
+
+// TestValuePagesRecur: a page of v taken from compressedValuePages is the
+// page compressed afresh, for parts whose values recur with the same
+// count and with another, one after the other, as a band run's parts do.
+func TestValuePagesRecur(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	parts := []*cells{
+		bandPart(rng, 300, 20),
+		bandPart(rng, 300, 20), // the same counts, other cells
+		bandPart(rng, 301, 20), // other counts
+		oneValue(262144+3, 5, func(i int) int64 { return int64(i) }),
+		oneValue(262144+4, 5, func(i int) int64 { return int64(i) }),
+		oneValue(3, 5, func(i int) int64 { return int64(i) }),
+	}
+	for i, c := range parts {
+		before := compressedValuePages.len()
+		if err := checkAsArrow(c); err != nil {
+			t.Fatalf("part %d: %v", i, err)
+		}
+		if i == 1 && compressedValuePages.len() != before {
+			t.Errorf("part 1 compressed %d pages of v anew: the pages of part 0 were not taken", compressedValuePages.len()-before)
+		}
+	}
+}
