@@ -33,14 +33,33 @@ func (c *cells) append(v int32, x, y int64) {
 	c.vs, c.xs, c.ys = append(c.vs, v), append(c.xs, x), append(c.ys, y)
 }
 
-// appendRow appends the cells of row x, at columns ys with values vs.
-func (c *cells) appendRow(x int64, ys []int64, vs []int32) {
-	c.vs, c.ys = append(c.vs, vs...), append(c.ys, ys...)
-	at := len(c.xs)
+// appendRow appends the cells of row x, at columns ys with values vs, whose
+// value lies in values, in one pass that also checks that the columns
+// increase within 0 … n; on error c is unchanged.
+func (c *cells) appendRow(x int64, ys []int64, vs []int32, values results.ValueRange, n int64) error {
+	at := len(c.vs)
+	c.vs = slices.Grow(c.vs, len(ys))[:at+len(ys)]
 	c.xs = slices.Grow(c.xs, len(ys))[:at+len(ys)]
-	for i := at; i < len(c.xs); i++ {
-		c.xs[i] = x
+	c.ys = slices.Grow(c.ys, len(ys))[:at+len(ys)]
+	// Local slices written by index: stores through c would reload its
+	// slice headers at every cell.
+	cvs, cxs, cys := c.vs[at:], c.xs[at:], c.ys[at:]
+	vs = vs[:len(ys)]
+	lo, span := values.Lo, uint32(values.Hi-values.Lo)
+	last, kept := int64(-1), 0
+	for i, y := range ys {
+		if y <= last || y > n {
+			c.vs, c.xs, c.ys = c.vs[:at], c.xs[:at], c.ys[:at]
+			return fmt.Errorf("row %d: column %d after %d: want increasing columns within 0..%d", x, y, last, n)
+		}
+		last = y
+		if v := vs[i]; uint32(v-lo) <= span { // lo ≤ v ≤ hi: every cell of a band run's rows
+			cvs[kept], cxs[kept], cys[kept] = v, x, y
+			kept++
+		}
 	}
+	c.vs, c.xs, c.ys = c.vs[:at+kept], c.xs[:at+kept], c.ys[:at+kept]
+	return nil
 }
 
 // valueStream is the row group of one value being encoded: how many

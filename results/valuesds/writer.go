@@ -197,24 +197,8 @@ func (w *Writer) WriteRows(x0 int64, start []int32, ys []int64, vs []int32) erro
 // takeRow adds the cells of row x = w.next in range to the block and writes
 // the block when it is full.
 func (w *Writer) takeRow(x int64, ys []int64, vs []int32) error {
-	lo, hi := w.meta.Values.Lo, w.meta.Values.Hi
-	last := int64(-1)
-	inRange := true
-	for i, y := range ys {
-		if y <= last || y > w.meta.N {
-			return fmt.Errorf("write %s: row %d: column %d after %d: want increasing columns within 0..%d", w.dir, x, y, last, w.meta.N)
-		}
-		last = y
-		inRange = inRange && vs[i] >= lo && vs[i] <= hi
-	}
-	if inRange { // a band run's rows: its values are the dataset's
-		w.block.appendRow(x, ys, vs)
-	} else {
-		for i, y := range ys {
-			if v := vs[i]; v >= lo && v <= hi {
-				w.block.append(v, x, y)
-			}
-		}
+	if err := w.block.appendRow(x, ys, vs, w.meta.Values, w.meta.N); err != nil {
+		return fmt.Errorf("write %s: %w", w.dir, err)
 	}
 	if w.block.len() > MaxPartCells {
 		w.err = fmt.Errorf("write %s: the block of rows from %d holds more than %d cells: use smaller blocks", w.dir, w.blockFirst, MaxPartCells)
