@@ -311,6 +311,36 @@ func TestWriteRowsRefusesBadRows(t *testing.T) {
 	}
 }
 
+// TestWriteRowsRefusesFarCells: a cell more than MaxInt32 columns from the
+// diagonal, on either side, is refused by WriteRows (cells_sha256 encodes
+// y − x as int32), not left to fail where the part is written; the cells
+// at MaxInt32 are taken.
+func TestWriteRowsRefusesFarCells(t *testing.T) {
+	const n = 1 << 33
+	for _, tc := range []struct {
+		x    int64
+		ys   []int64
+		want string // "" for no error
+	}{
+		{0, []int64{1 << 31}, "row 0: columns 2147483648..2147483648: a cell lies more than 2³¹ columns from the diagonal"},
+		{1<<31 + 1, []int64{0, 1 << 31}, "row 2147483649: columns 0..2147483648: a cell lies more than 2³¹ columns"},
+		{0, []int64{1<<31 - 1}, ""},
+		{1 << 31, []int64{0, 5}, ""},
+	} {
+		meta := testMeta(n, 0, 3)
+		meta.Rows = RowRange{tc.x, tc.x}
+		w, err := Create(datasetDir(t), meta, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = w.WriteRows(tc.x, []int32{0, int32(len(tc.ys))}, tc.ys, make([]int32, len(tc.ys)))
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("row %d, columns %v: %v, want %q", tc.x, tc.ys, err, tc.want)
+		}
+		w.Abort()
+	}
+}
+
 // TestCommitRefusesAPartChangedOnDisk plants a changed byte in a finished
 // part between its write and Commit: Commit must refuse with the part
 // named, publish nothing, and keep the partial directory; with the byte
@@ -466,4 +496,29 @@ func progress(t *testing.T, w *Writer) Progress {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestFarCellRefusedAsDamage: a part that holds a cell more than MaxInt32
+// columns from the diagonal (which no writer of the format makes), its
+// SHA-256 resigned in the manifest, is damage that Check names, not a
+// panic where the row's digest is taken.
+func TestFarCellRefusedAsDamage(t *testing.T) {
+	dir := datasetDir(t)
+	meta := testMeta(1<<33, 0, 3)
+	meta.Rows = RowRange{0, 1}
+	writeDataset(t, dir, meta, Rows{X0: 0, Start: []int32{0, 1, 2}, Y: []int64{5, 6}, Value: []int32{1, 2}}, 16)
+	far := &cells{vs: []int32{1, 2}, xs: []int64{0, 1}, ys: []int64{5, 1<<31 + 2}}
+	var part bytes.Buffer
+	if err := encodePart(&part, meta, 0, 1, far); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, PartName(0)), part.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	resum(t, dir, 0)
+	_, err := Check(context.Background(), dir)
+	var damage *DamageError
+	if !errors.As(err, &damage) || !strings.Contains(err.Error(), "cell (x=1, y=2147483650, v=2) lies more than 2³¹ columns from the diagonal") {
+		t.Fatalf("Check: %v, want the far cell named as damage", err)
+	}
 }

@@ -2,13 +2,15 @@ package valuesds
 
 import (
 	"fmt"
-	"github.com/grundy-lab/grundy/results"
+	"math"
 	"os"
 
 	"github.com/apache/arrow/go/v17/arrow/memory"
 	"github.com/apache/arrow/go/v17/parquet"
 	"github.com/apache/arrow/go/v17/parquet/file"
 	"github.com/apache/arrow/go/v17/parquet/metadata"
+
+	"github.com/grundy-lab/grundy/results"
 )
 
 // selection is the cells a scan wants: values and rows, both inclusive.
@@ -265,6 +267,8 @@ func (c partCheck) checkCell(cell, last cellKey, rook bool) error {
 		return fmt.Errorf("cell (x=%d, y=%d, v=%d): x is outside the part's rows %d..%d", cell.x, cell.y, cell.v, c.part.XFirst, c.part.XLast)
 	case cell.y < 0 || cell.y > c.m.N:
 		return fmt.Errorf("cell (x=%d, y=%d, v=%d): y is outside 0..%d", cell.x, cell.y, cell.v, c.m.N)
+	case cell.y-cell.x < math.MinInt32 || cell.y-cell.x > math.MaxInt32:
+		return fmt.Errorf("cell (x=%d, y=%d, v=%d) lies more than 2³¹ columns from the diagonal, which cells_sha256 cannot encode", cell.x, cell.y, cell.v)
 	case !last.less(cell):
 		return fmt.Errorf("cell (x=%d, y=%d, v=%d) does not follow (x=%d, y=%d, v=%d) in the order v, x, y", cell.x, cell.y, cell.v, last.x, last.y, last.v)
 	case rook && cell.v == last.v && cell.x == last.x:

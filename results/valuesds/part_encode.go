@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 
 	"github.com/grundy-lab/grundy/results"
@@ -35,7 +36,8 @@ func (c *cells) append(v int32, x, y int64) {
 
 // appendRow appends the cells of row x, at columns ys with values vs, whose
 // value lies in values, in one pass that also checks that the columns
-// increase within 0 … n; on error c is unchanged.
+// increase within 0 … n, and that none lies more than MaxInt32 from the
+// diagonal (cells_sha256 encodes y − x as int32); on error c is unchanged.
 func (c *cells) appendRow(x int64, ys []int64, vs []int32, values results.ValueRange, n int64) error {
 	at := len(c.vs)
 	c.vs = slices.Grow(c.vs, len(ys))[:at+len(ys)]
@@ -57,6 +59,12 @@ func (c *cells) appendRow(x int64, ys []int64, vs []int32, values results.ValueR
 			cvs[kept], cxs[kept], cys[kept] = v, x, y
 			kept++
 		}
+	}
+	if len(ys) > 0 && (ys[0]-x < math.MinInt32 || ys[len(ys)-1]-x > math.MaxInt32) {
+		// The columns increase, so the row's first and last are its
+		// farthest from the diagonal on either side.
+		c.vs, c.xs, c.ys = c.vs[:at], c.xs[:at], c.ys[:at]
+		return fmt.Errorf("row %d: columns %d..%d: a cell lies more than 2³¹ columns from the diagonal, which cells_sha256 cannot encode", x, ys[0], ys[len(ys)-1])
 	}
 	c.vs, c.xs, c.ys = c.vs[:at+kept], c.xs[:at+kept], c.ys[:at+kept]
 	return nil

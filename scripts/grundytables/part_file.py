@@ -35,6 +35,7 @@ from .safe_open import RefusedFile, open_regular, read_exactly
 
 PART_TYPES = {"v": pa.int32(), "x": pa.int64(), "y": pa.int64()}
 PHYSICAL_TYPES = ("INT32", "INT64", "INT64")  # of v, x, y in the file
+INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1  # the offsets y - x that cells_sha256 encodes
 
 # A bound on a part's bytes from its cell count: at most 8 bytes per int64
 # and 4 per int32 as Parquet stores them plain (delta and dictionary
@@ -230,3 +231,10 @@ class PartFile:
             raise DamagedValuesDataset(self.path, f"row group {g.index} holds a cell outside its statistics "
                                                   f"(value {g.value}, rows {g.x_min}..{g.x_max}, "
                                                   f"columns {g.y_min}..{g.y_max})")
+        if g.y_max - g.x_min > INT32_MAX or g.y_min - g.x_max < INT32_MIN:  # the statistics do not bound y - x
+            d = y - x
+            far = np.flatnonzero((d < INT32_MIN) | (d > INT32_MAX))
+            if len(far):
+                raise DamagedValuesDataset(self.path, f"row group {g.index}: cell (x={x[far[0]]}, y={y[far[0]]}, "
+                                                      f"v={g.value}) lies more than 2**31 columns from the "
+                                                      "diagonal, which cells_sha256 cannot encode")

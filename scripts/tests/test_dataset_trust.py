@@ -347,3 +347,17 @@ def test_dataset_replaced_while_read_is_no_damage(dataset, tmp_path):
         with pytest.raises(grundytables.ValuesDatasetReplaced, match="read it again"):
             for _ in rows:
                 pass
+
+
+def test_cell_beyond_int32_of_the_diagonal_refused(huge_dataset, tmp_path):
+    """A cell more than 2**31 columns from the diagonal (no writer of the format makes one: cells_sha256
+    encodes y - x as int32), its part resigned in the manifest, is damage named by the cell; the cells
+    of the part read before are intact."""
+    path = pathlib.Path(shutil.copytree(huge_dataset, tmp_path / huge_dataset.name))
+    groups = groups_of(path, 0)
+    v, x, y = groups[-1]
+    groups[-1] = (v, x, np.concatenate([y[:-1], [x[-1] + (1 << 31)]]))
+    rewrite_part(path, 0, groups)
+    with pytest.raises(grundytables.DamagedValuesDataset,
+                       match=rf"cell \(x={x[-1]}, y={x[-1] + (1 << 31)}, v={v[-1]}\) lies more than 2\*\*31 columns"):
+        grundytables.check_dataset(path)
