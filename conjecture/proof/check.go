@@ -3,17 +3,14 @@ package proof
 import (
 	"context"
 	"fmt"
-	"runtime"
 
-	"golang.org/x/sync/errgroup"
-
-	"github.com/grundy-lab/grundy/conjecture/bandcheck"
 	"github.com/grundy-lab/grundy/engine/band"
 )
 
 // Check re-verifies a certificate on its own: it streams the band sweep's
 // rows 0 … X0+P−1, of side SideFor(V, X0+P), into the independent check
-// (package bandcheck), which
+// (package bandcheck), in segments at once with cfg.Workers ≥ 2 (their
+// seams compared exactly: see streamChecked), which
 // checks every cell from its own statement of the moves; it requires every
 // row to hold all of 0 … V (so the table of side Infinity agrees with the
 // infinite one); and it compares the check's own states before rows X0 and
@@ -72,99 +69,4 @@ func CheckProgress(ctx context.Context, c Certificate, cfg band.Config, progress
 		return CheckStatements(ctx, c)
 	}
 	return nil
-}
-
-// batchRows is the rows in flight between the sweep and the check: the
-// sweep's runs of rows are copied into as many buffers, which the check
-// hands back once it has read them.
-const batchRows = 4
-
-// streamChecked sweeps rows 0 … x1−1 of table with cap v and side n and
-// streams them into the independent check, which runs in a goroutine of
-// its own beside the sweep (the sweep's rows are copied into recycled
-// buffers, in order). The check is one of cfg.Workers: the sweep gets the
-// others, at least one. The check is the slower of the two (about twice
-// the sweep's CPU a row), so a second sweep worker would only take its
-// core from it: on two cores a check with two sweep workers took 3.5 s
-// where one took 2.6; it requires every row to hold all of 0 … v (so
-// that the table of side n agrees with the infinite one) and returns the
-// check's canonical states before rows x0 and x1. The first failure of
-// the check stops the sweep.
-func streamChecked(ctx context.Context, rules band.Rules, table string, v int, n, x0, x1 int64, cfg band.Config, progress func(rows int64)) (start, end bandcheck.State, err error) {
-	if cfg.Workers <= 0 {
-		cfg.Workers = runtime.GOMAXPROCS(0)
-	}
-	cfg.Workers = max(cfg.Workers-1, 1)
-	sw, err := band.New(rules, n, v, cfg)
-	if err != nil {
-		return start, end, fmt.Errorf("proof: sweep %s, V = %d: %w", table, v, err)
-	}
-	checker, err := bandcheck.New(table, n, v)
-	if err != nil {
-		return start, end, fmt.Errorf("%w: %w", ErrCertificate, err)
-	}
-	// A batch is a run of rows, or with snapshot set the moment to take
-	// the state before row x0.
-	type batch struct {
-		rows     bandcheck.Rows
-		snapshot bool
-	}
-	g, gctx := errgroup.WithContext(ctx)
-	work, free := make(chan *batch, batchRows), make(chan *batch, batchRows)
-	for range batchRows {
-		free <- &batch{}
-	}
-	g.Go(func() error {
-		for b := range work {
-			if b.snapshot {
-				start = canonical(checker.State())
-				continue
-			}
-			if err := checker.Rows(b.rows); err != nil {
-				return fmt.Errorf("%w: the independent check of the rows: %w", ErrCertificate, err)
-			}
-			if row, open := checker.FirstOpenRow(); open {
-				return fmt.Errorf("%w: row %d does not hold all of the values 0 … %d: it does not fill, so the table of side %d may differ from the infinite one", ErrCertificate, row, v, n)
-			}
-			free <- b
-		}
-		return nil
-	})
-	send := func(b *batch) error {
-		select {
-		case work <- b:
-			return nil
-		case <-gctx.Done():
-			return gctx.Err()
-		}
-	}
-	report := everyChunk(progress)
-	emit := func(r band.Rows) error {
-		var b *batch
-		select {
-		case b = <-free:
-		case <-gctx.Done():
-			return gctx.Err()
-		}
-		b.rows.X0 = r.X0
-		b.rows.Start = append(b.rows.Start[:0], r.Start...)
-		b.rows.Y = append(b.rows.Y[:0], r.Y...)
-		b.rows.Value = append(b.rows.Value[:0], r.Value...)
-		report(r)
-		return send(b)
-	}
-	g.Go(func() error {
-		defer close(work)
-		if err := sw.Run(gctx, x0, emit); err != nil {
-			return err
-		}
-		if err := send(&batch{snapshot: true}); err != nil {
-			return err
-		}
-		return sw.Run(gctx, x1, emit)
-	})
-	if err := g.Wait(); err != nil {
-		return start, end, err
-	}
-	return start, canonical(checker.State()), nil
 }

@@ -55,7 +55,11 @@
 // conjecture/bandcheck, which checks every cell from its own statement of
 // the moves, and compares that check's own states before rows x₀ and
 // x₀ + P with each other and with the certificate's, exactly (a reached
-// column that holds nothing counts as the empty column it is). The
+// column that holds nothing counts as the empty column it is). With
+// several workers the rows are checked in segments at once, each checker
+// started from the band's state at its first row, and every such seed is
+// compared exactly with the state the checker before it reaches there, so
+// the check stays the one stream's. The
 // certificates of the papers' V name their statements — Theorems 4 and 5
 // of Abuku, Fukui, Katayama, Suetsugu, "Relationship between misère nim
 // and two-player goishi hiroi" (arXiv 2412.03996), for G₋₁ and G*₋₁ and

@@ -120,11 +120,7 @@ func rulesOf(table string, v int) (band.Rules, int64, int64, error) {
 	if err != nil {
 		return band.Rules{}, 0, 0, fmt.Errorf("%w: %w", ErrTable, err)
 	}
-	baseEnd := int64(0)
-	for _, c := range rules.Base {
-		baseEnd = max(baseEnd, c.X+1)
-	}
-	return rules, baseEnd, Stride(rules.NimSum, v), nil
+	return rules, baseRows(rules), Stride(rules.NimSum, v), nil
 }
 
 // Stride is the least shift along the diagonal that keeps the rules of
