@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -17,18 +16,13 @@ import (
 // core for the check and leaves the others idle. With W ≥ 2 workers the
 // rows are split into segments, each checked by a checker of its own from
 // the state before its first row (bandcheck's StartAt), W segments at a
-// time; a sweep of its own (one band worker, ahead of the segments) takes
-// the band's states at the segments' first rows, the seeds. A seed is not
+// time; a sweep of its own, ahead of the segments, takes the band's
+// states at the segments' first rows, the seeds. A seed is not
 // trusted: the checker of the segment before ends in its own state at the
 // seed's row, which must equal the seed exactly (the seam). Segment 0
 // starts at row 0 from nothing, so by induction over the seams every
 // segment's checker starts from the state the check itself reaches there,
 // and the rows are checked as one checker would check them.
-
-// batchRows is the rows in flight between a segment's sweep and its check:
-// the sweep's runs of rows are copied into as many buffers, which the
-// check hands back once it has read them.
-const batchRows = 4
 
 // segmentsPerWorker is how many segments a worker's share of the rows is
 // cut into, so that the segments that start last (behind the seeds'
@@ -58,9 +52,10 @@ func streamChecked(ctx context.Context, rules band.Rules, table string, v int, n
 	one.Workers = 1
 	seedCfg := one
 	seedCfg.HashOnly = true // its rows are skipped: no need to unpack them
-	// The seeds' sweep is about a fifth of the CPU a row of a segment's
-	// sweep and check: one worker keeps ahead of four or five segments.
-	seedCfg.Workers = max(1, (cfg.Workers+2)/4)
+	// The seeds' sweep takes about a quarter of the CPU a row of a
+	// segment's sweep and check (V = 36): a worker of it for three
+	// segments keeps it ahead.
+	seedCfg.Workers = max(1, (cfg.Workers+1)/3)
 	ends, err := checkSegments(ctx, rules, table, v, n, bounds, one, cfg.Workers, report, sweepSeeds(rules, table, v, n, seedCfg))
 	if err != nil {
 		return start, end, err
@@ -126,29 +121,6 @@ func segmentBounds(baseEnd, x0, x1 int64, workers int) []int64 {
 	return bounds
 }
 
-// wholeStream checks rows 0 … x1−1 as one stream, one checker beside a
-// sweep of one worker fewer than cfg.Workers (at least one), and returns
-// the check's canonical states before rows x0 and x1.
-func wholeStream(ctx context.Context, rules band.Rules, table string, v int, n, x0, x1 int64, cfg band.Config, report *rowReport) (start, end bandcheck.State, err error) {
-	cfg.Workers = max(cfg.Workers-1, 1)
-	sw, err := band.New(rules, n, v, cfg)
-	if err != nil {
-		return start, end, fmt.Errorf("proof: sweep %s, V = %d: %w", table, v, err)
-	}
-	checker, err := bandcheck.New(table, n, v)
-	if err != nil {
-		return start, end, fmt.Errorf("%w: %w", ErrCertificate, err)
-	}
-	if err := streamRows(ctx, sw, checker, x0, v, n, report); err != nil {
-		return start, end, err
-	}
-	start = canonical(checker.State())
-	if err := streamRows(ctx, sw, checker, x1, v, n, report); err != nil {
-		return start, end, err
-	}
-	return start, canonical(checker.State()), nil
-}
-
 // A seeder takes the seeds of segments 1, 2, …: seeds[k] is to be the
 // band's state before row bounds[k], and seeded[k] closed once it is set.
 type seeder func(ctx context.Context, bounds []int64, seeds []band.State, seeded []chan struct{}) error
@@ -174,9 +146,9 @@ func sweepSeeds(rules band.Rules, table string, v int, n int64, cfg band.Config)
 }
 
 // checkSegments checks the segments bounds[k] … bounds[k+1]−1, workers at
-// a time (each a sweep with cfg and its checker in one goroutine), from the seeds that
-// seed takes meanwhile, and compares every seam; it returns the check's
-// canonical state at the end of each segment.
+// a time (each a sweep with cfg and its checker in one goroutine), from
+// the seeds that seed takes meanwhile, and compares every seam; it returns
+// the check's canonical state at the end of each segment.
 func checkSegments(ctx context.Context, rules band.Rules, table string, v int, n int64, bounds []int64, cfg band.Config, workers int, report *rowReport, seed seeder) ([]bandcheck.State, error) {
 	segments := len(bounds) - 1
 	seeds := make([]band.State, segments) // seeds[0] unused: segment 0 starts at row 0
@@ -271,89 +243,6 @@ func checkSegment(ctx context.Context, rules band.Rules, table string, v int, n,
 		return bandcheck.State{}, err
 	}
 	return canonical(checker.State()), nil
-}
-
-// checkRun checks a run of rows with checker and requires every row to
-// hold all of 0 … v; it counts the rows to report.
-func checkRun(checker *bandcheck.Checker, r bandcheck.Rows, v int, n int64, report *rowReport) error {
-	if err := checker.Rows(r); err != nil {
-		return fmt.Errorf("%w: the independent check of the rows: %w", ErrCertificate, err)
-	}
-	if row, open := checker.FirstOpenRow(); open {
-		return fmt.Errorf("%w: row %d does not hold all of the values 0 … %d: it does not fill, so the table of side %d may differ from the infinite one", ErrCertificate, row, v, n)
-	}
-	report.add(int64(len(r.Start) - 1))
-	return nil
-}
-
-// streamRows sweeps sw's rows to until and streams them into checker,
-// which runs in a goroutine of its own beside the sweep (the sweep's rows
-// are copied into recycled buffers, in order); it requires every row to
-// hold all of 0 … v. The first failure of the check stops the sweep.
-func streamRows(ctx context.Context, sw *band.Sweeper, checker *bandcheck.Checker, until int64, v int, n int64, report *rowReport) error {
-	g, gctx := errgroup.WithContext(ctx)
-	work, free := make(chan *bandcheck.Rows, batchRows), make(chan *bandcheck.Rows, batchRows)
-	for range batchRows {
-		free <- &bandcheck.Rows{}
-	}
-	g.Go(func() error {
-		for b := range work {
-			if err := checkRun(checker, *b, v, n, report); err != nil {
-				return err
-			}
-			free <- b
-		}
-		return nil
-	})
-	emit := func(r band.Rows) error {
-		var b *bandcheck.Rows
-		select {
-		case b = <-free:
-		case <-gctx.Done():
-			return gctx.Err()
-		}
-		b.X0 = r.X0
-		b.Start = append(b.Start[:0], r.Start...)
-		b.Y = append(b.Y[:0], r.Y...)
-		b.Value = append(b.Value[:0], r.Value...)
-		select {
-		case work <- b:
-			return nil
-		case <-gctx.Done():
-			return gctx.Err()
-		}
-	}
-	g.Go(func() error {
-		defer close(work)
-		return sw.Run(gctx, until, emit)
-	})
-	return g.Wait()
-}
-
-// rowReport counts the rows checked, by every segment, and reports the
-// count to progress, if set, once it is at least defaultChunk past the
-// count reported last.
-type rowReport struct {
-	progress func(rows int64)
-	mu       sync.Mutex
-	checked  int64
-	reported int64
-}
-
-func newRowReport(progress func(rows int64)) *rowReport { return &rowReport{progress: progress} }
-
-// add counts rows more rows checked.
-func (r *rowReport) add(rows int64) {
-	if r.progress == nil {
-		return
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.checked += rows
-	if r.checked-r.reported >= defaultChunk {
-		r.progress(r.checked)
-		r.reported = r.checked
-	}
 }
 
 func abs(d int64) int64 { return max(d, -d) }
