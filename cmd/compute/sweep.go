@@ -170,7 +170,7 @@ func bandEstimate(opts options) plan {
 	bands := float64(opts.cfg.Workers+1) * float64(opts.tile) * (v + 3) * 24
 	block := 0.0
 	if opts.write.values {
-		block = valuesPartBytes
+		block = valuesPartBytes(opts.values)
 	}
 	p := plan{
 		cells:   saturate(cells),

@@ -5,6 +5,8 @@ import (
 	"runtime"
 
 	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/results/valuesds"
 )
 
 // Full sweeps that write no table file (-write values or none) need the
@@ -32,7 +34,7 @@ func streamEstimate(opts options) plan {
 		}
 		memory = float64(engineBytes)*1.5 + 32<<20
 		if opts.write.values {
-			memory += valuesPartBytes
+			memory += valuesPartBytes(opts.values)
 		}
 	}
 	cores := min(opts.cfg.Workers, runtime.NumCPU())
@@ -61,13 +63,22 @@ func streamCellSeconds(opts options) float64 {
 	return max(27e-9, 31.2e-9*math.Pow(float64(opts.n)/1e5, 0.30))
 }
 
-// valuesPartBytes is the memory of a values dataset's parts of about 2²²
-// cells (band and full sweeps alike): the block filling, and for each of
-// the two parts written at once its block, their copy in (v, x, y) order
-// and the encoder's buffers, 20 bytes a cell each. Measured: a band run of
-// gneg1, values 0–200, n = 10⁶, peaked at 567 MB (218 MB when one part was
-// written at a time, after the sweep).
-const valuesPartBytes = 7 * (1 << 22) * 20
+// valuesPartBytes is the memory of the writer of a values dataset of
+// values, in blocks of about 2²² cells (band and full sweeps alike): for
+// the block filling and each of the two parts written at once, their
+// cells ordered and encoded (2 bytes a cell, with a margin), or, for
+// values wider than valuesds.StreamedValues, their cells held whole (20
+// bytes a cell, and as much again for the part's order by value); and the
+// chunks a block comes in (4 MiB). Measured: a band run of gneg1, values
+// 0–200, n = 3·10⁶, peaked at 57 MB (395 MB when each block was held
+// whole until its part was written).
+func valuesPartBytes(values results.ValueRange) float64 {
+	perCell := 2.0
+	if int64(values.Hi)-int64(values.Lo)+1 > valuesds.StreamedValues {
+		perCell = 40
+	}
+	return 3*(1<<22)*perCell + 4<<20
+}
 
 // fullValuesBytesPerCell is the size of a full sweep's values dataset per
 // cell kept: 0.43 measured for gneg1, values 0–200, at n = 10⁴ (856 KiB

@@ -522,3 +522,28 @@ func TestFarCellRefusedAsDamage(t *testing.T) {
 		t.Fatalf("Check: %v, want the far cell named as damage", err)
 	}
 }
+
+// TestBlockEndsWithAFullChunk: a block whose last row fills a chunk (so
+// that nothing is left to hand its job when the block ends) is written and
+// reads back, as is the dataset's last, short block.
+func TestBlockEndsWithAFullChunk(t *testing.T) {
+	const n, perRow = 40000, orderChunk / 2
+	meta := testMeta(n, 0, 3)
+	meta.Rows = RowRange{0, 4}
+	r := Rows{Start: []int32{0}}
+	for x := range int64(5) {
+		for y := range int64(perRow) {
+			r.Y, r.Value = append(r.Y, y), append(r.Value, int32((x+y)%4))
+		}
+		r.Start = append(r.Start, int32(len(r.Y)))
+	}
+	dir := datasetDir(t)
+	writeDataset(t, dir, meta, r, 2)
+	m, err := Check(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Cells != 5*perRow || len(m.Parts) != 3 {
+		t.Errorf("%d cells in %d parts, want %d in 3", m.Cells, len(m.Parts), 5*perRow)
+	}
+}

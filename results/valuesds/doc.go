@@ -50,9 +50,10 @@ const ManifestName = "_manifest.json"
 // Options.BlockRows is 0.
 const DefaultBlockRows = 65536
 
-// MaxPartCells bounds the cells of one part: writer and reader hold one
-// part's cells in memory (20 bytes a cell). A block that would hold more is
-// an error that asks for a smaller block.
+// MaxPartCells bounds the cells of one part: a reader holds one part's
+// cells in memory (20 bytes a cell), and so does a writer of values
+// spanning more than StreamedValues. A block that would hold more is an
+// error that asks for a smaller block.
 const MaxPartCells = 1 << 26
 
 // MaxN is the largest n whose rows fit the 12 digits of a part name.

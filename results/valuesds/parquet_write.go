@@ -82,8 +82,7 @@ type partFile struct {
 	// to part
 	plain, compressed []byte
 	thrift            thriftWriter
-	streams           []valueStream // empty ones: writeRowGroup resets them
-	order             valueOrder    // encodeByStreams' chunk of cells
+	streams           []valueStream // encodeSorted's: empty ones, as writeRowGroup resets them
 }
 
 // partFiles keeps the partFiles of the parts written, for their buffers.

@@ -217,3 +217,39 @@ func TestValuePagesRecur(t *testing.T) {
 		}
 	}
 }
+
+// TestPartInChunksAsWhole: a part whose cells come in runs (as a Writer
+// hands a block's chunks to its job) is the file of the cells given at
+// once, byte for byte, for a dataset of the part's values (streams) and of
+// values too wide for them (kept until the end).
+func TestPartInChunksAsWhole(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for _, tc := range []partCase{
+		{"band V=20", bandPart(rng, 300, 20)},
+		{"band V=200", bandPart(rng, 700, 200)},
+		{"interleaved values over pages", oneValue(300000, 3, func(i int) int64 { return int64(i) })},
+	} {
+		meta := checkMeta
+		meta.Values.Lo, meta.Values.Hi = tc.c.valueBounds()
+		wide := meta
+		wide.Values = results.ValueRange{Lo: math.MinInt32, Hi: math.MaxInt32}
+		for _, m := range []Meta{meta, wide} {
+			var whole, chunked bytes.Buffer
+			if err := encodePart(&whole, m, 0, 99, tc.c); err != nil {
+				t.Fatal(err)
+			}
+			e := newPartEncoder(m)
+			for at := 0; at < tc.c.len(); {
+				end := min(at+1+rng.Intn(3*orderChunk), tc.c.len())
+				e.add(&cells{vs: tc.c.vs[at:end], xs: tc.c.xs[at:end], ys: tc.c.ys[at:end]})
+				at = end
+			}
+			if err := e.writeTo(&chunked, 0, 99); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(whole.Bytes(), chunked.Bytes()) {
+				t.Errorf("%s, values %s: %d bytes in chunks, %d at once: they differ", tc.name, m.Values, chunked.Len(), whole.Len())
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package valuesds
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 
 	"github.com/grundy-lab/grundy/engine/band"
@@ -45,53 +46,68 @@ func gneg1BandRows(tb testing.TB, first, rows int64, v int) band.Rows {
 
 // BenchmarkPartStages reports the CPU a cell of each stage a part of
 // G₋₁'s band (values 0 … 200, 16384 rows) goes through in a values run:
-// taken from the sweep's rows into the block, encoded as Parquet, and its
-// rows' digests of cells_sha256.
+// taken from the sweep's rows into chunks, ordered by value and encoded
+// as Parquet, and its rows' digests of cells_sha256; and the whole, rows
+// given to a Writer until its part is written.
 func BenchmarkPartStages(b *testing.B) {
 	const first, rows, v = 100_000, 16384, 200
 	r := gneg1BandRows(b, first, rows, v)
 	meta := Meta{Table: "gneg1", N: first + rows - 1, Values: results.ValueRange{Lo: 0, Hi: v}, Sweep: SweepBand,
 		Rows: RowRange{First: first, Last: first + rows - 1}}
 	cells := float64(len(r.Y))
-	take := func() *Writer {
-		w, err := newWriter(b.TempDir(), meta, Options{BlockRows: rows + 1})
-		if err != nil {
-			b.Fatal(err)
-		}
-		return w
-	}
-	b.Run("take", func(b *testing.B) {
-		w := take()
-		for range b.N {
-			w.block.reset()
-			w.next, w.blockFirst = first, first
-			if err := w.WriteRows(first, r.Start, r.Y, r.Value); err != nil {
+	var block chunk
+	take := func() {
+		block.c.reset()
+		for i := range rows {
+			a, e := r.Start[i], r.Start[i+1]
+			if err := block.c.appendRow(first+int64(i), r.Y[a:e], r.Value[a:e], meta.Values, meta.N); err != nil {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/cells, "ns/cell")
-	})
-	w := take()
-	if err := w.WriteRows(first, r.Start, r.Y, r.Value); err != nil {
-		b.Fatal(err)
 	}
+	perCell := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/cells, "ns/cell")
+	}
+	b.Run("take", func(b *testing.B) {
+		for range b.N {
+			take()
+		}
+		perCell(b)
+	})
+	take()
 	b.Run("encode", func(b *testing.B) {
 		var size countingWriter
 		for range b.N {
 			size = 0
-			if err := encodePart(&size, meta, first, first+rows-1, &w.block); err != nil {
+			if err := encodePart(&size, meta, first, first+rows-1, &block.c); err != nil {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/cells, "ns/cell")
+		perCell(b)
 		b.ReportMetric(float64(size)/cells, "B/cell")
 	})
 	b.Run("sum", func(b *testing.B) {
-		bufs := partBuffers{block: w.block}
+		var digest RowDigest
 		for range b.N {
-			bufs.sumRows(first, first+rows-1)
+			forEachRow(&block.c, first, first+rows-1, func(x int64, ys []int64, vs []int32) { digest.Sum(x, ys, vs) })
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/cells, "ns/cell")
+		perCell(b)
+	})
+	b.Run("writer", func(b *testing.B) {
+		for range b.N {
+			w, err := Create(filepath.Join(b.TempDir(), DirName("gneg1", meta.N)), meta, Options{BlockRows: rows})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := w.WriteRows(first, r.Start, r.Y, r.Value); err != nil {
+				b.Fatal(err)
+			}
+			if err := w.wait(); err != nil {
+				b.Fatal(err)
+			}
+			w.Abort()
+		}
+		perCell(b)
 	})
 }
 

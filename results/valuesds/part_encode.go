@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/grundy-lab/grundy/results"
 )
@@ -88,6 +89,12 @@ func (s *valueStream) reset() {
 // at most. The cells of a wider span are sorted first.
 const maxStreams = 4096
 
+// StreamedValues is the most values (HI − LO + 1) a dataset may span for
+// its Writer to order each block's rows by value as they come, holding
+// them encoded (about 1.5 bytes a cell); with more, a block's cells are
+// held whole until its part is written, 20 bytes a cell.
+const StreamedValues = maxStreams
+
 // partMetadata is the key-value metadata of the part of rows xFirst..xLast.
 func partMetadata(m Meta, xFirst, xLast int64) [][2]string {
 	return [][2]string{
@@ -103,43 +110,74 @@ func partMetadata(m Meta, xFirst, xLast int64) [][2]string {
 // c, in (x, y) order, ordered by v into the part's (v, x, y) order, one row
 // group per value (see partFile for the file; the cells of each value keep
 // their order in c). Every value of c lies within m.Values, as a Writer
-// keeps them (encodeByStreams panics on one outside). It returns the first
+// keeps them (partEncoder.add panics on one outside). It returns the first
 // error of w, as such.
 func encodePart(w io.Writer, m Meta, xFirst, xLast int64, c *cells) error {
-	f := newPartFile(w)
-	defer partFiles.Put(f)
-	if c.len() > 0 {
-		// The values' range needs no pass over the part (a pass from
-		// memory, the block being larger than the caches) unless it is
-		// too wide for a stream a value.
-		lo, hi := m.Values.Lo, m.Values.Hi
-		if int64(hi)-int64(lo) >= maxStreams {
-			lo, hi = c.valueBounds()
-		}
-		if int64(hi)-int64(lo) < maxStreams {
-			f.encodeByStreams(c, lo, int(hi-lo)+1)
-		} else {
-			f.encodeSorted(c)
-		}
-	}
-	return f.close(partMetadata(m, xFirst, xLast))
+	e := newPartEncoder(m)
+	e.add(c)
+	return e.writeTo(w, xFirst, xLast)
 }
 
-// encodeByStreams writes the row groups of the cells c, of the values
-// lo … lo+span−1, in one pass over c, a chunk of cells at a time: a
-// counting sort orders the chunk's cells by value (stably: each value's
-// cells keep their order in c), and each value's run goes to the stream
-// of its value, which keeps it encoded, about a byte a cell, once its
-// blocks are full. The chunk's cells in (v, x, y) order stay in a core's
-// cache, and the streams take whole runs, not cell by cell; no copy of
-// the part in (v, x, y) order is made. The streams are written in the
-// order of their values at the end.
-func (f *partFile) encodeByStreams(c *cells, lo int32, span int) {
-	streams := f.valueStreams(span)
-	o := &f.order
+// partEncoder orders the cells of a part by value as they come, a run of
+// rows at a time (add), and writes the part's file at the end (writeTo):
+// so a Writer orders a block's rows while it fills, from runs that are
+// still in a core's cache, and never holds the block itself.
+//
+// When the dataset's values span fewer than maxStreams, each run's cells
+// are put in (v, x, y) order by a counting sort, a chunk of orderChunk
+// cells at a time (stably: each value's cells keep their order), and each
+// value's run goes to the stream of its value, which keeps it encoded,
+// about a byte a cell, once its blocks are full; no copy of the part in
+// (v, x, y) order is made. A wider span is kept whole until writeTo, which
+// finds the values' range and streams them, or sorts them when they span
+// more than maxStreams too. A partEncoder is used by one goroutine at a
+// time; writeTo puts it back in partEncoders.
+type partEncoder struct {
+	m       Meta
+	lo      int32
+	streams []valueStream // span of them, from lo; nil while the cells are kept
+	order   valueOrder    // a chunk of cells in (v, x, y) order
+	kept    cells         // the cells, when the values span maxStreams or more
+	spare   []valueStream // streams of an earlier part, empty
+}
+
+// partEncoders keeps the encoders of the parts written, for their buffers.
+var partEncoders = sync.Pool{New: func() any { return new(partEncoder) }}
+
+// newPartEncoder starts the encoding of a part of the dataset m.
+func newPartEncoder(m Meta) *partEncoder {
+	e := partEncoders.Get().(*partEncoder)
+	e.m = m
+	e.kept.reset()
+	e.streams = nil
+	// The values' range needs no pass over the part unless it is too wide
+	// for a stream a value.
+	if lo, hi := m.Values.Lo, m.Values.Hi; int64(hi)-int64(lo) < maxStreams {
+		e.stream(lo, int(hi-lo)+1)
+	}
+	return e
+}
+
+// stream makes the encoder order its cells into span streams from lo.
+func (e *partEncoder) stream(lo int32, span int) {
+	if span > len(e.spare) {
+		e.spare = make([]valueStream, span)
+	}
+	e.lo, e.streams = lo, e.spare[:span]
+}
+
+// add orders the cells c, the next of the part in (x, y) order.
+func (e *partEncoder) add(c *cells) {
+	if e.streams == nil {
+		e.kept.vs = append(e.kept.vs, c.vs...)
+		e.kept.xs = append(e.kept.xs, c.xs...)
+		e.kept.ys = append(e.kept.ys, c.ys...)
+		return
+	}
+	o, streams := &e.order, e.streams
 	for first := 0; first < c.len(); first += orderChunk {
 		end := min(first+orderChunk, c.len())
-		o.sort(c.vs[first:end], c.xs[first:end], c.ys[first:end], lo, span)
+		o.sort(c.vs[first:end], c.xs[first:end], c.ys[first:end], e.lo, len(streams))
 		for k := range streams {
 			if a, b := o.start[k], o.start[k+1]; a < b {
 				s := &streams[k]
@@ -149,14 +187,32 @@ func (f *partFile) encodeByStreams(c *cells, lo int32, span int) {
 			}
 		}
 	}
-	for k := range streams {
-		if streams[k].cells > 0 {
-			f.writeRowGroup(lo+int32(k), &streams[k])
-		}
-	}
 }
 
-// orderChunk is how many cells encodeByStreams orders by value at a time:
+// writeTo writes the part of rows xFirst..xLast to w, its row groups in
+// the order of their values, and puts e back in partEncoders; it returns
+// the first error of w, as such.
+func (e *partEncoder) writeTo(w io.Writer, xFirst, xLast int64) error {
+	defer partEncoders.Put(e)
+	f := newPartFile(w)
+	defer partFiles.Put(f)
+	if e.streams == nil && e.kept.len() > 0 {
+		if lo, hi := e.kept.valueBounds(); int64(hi)-int64(lo) < maxStreams {
+			e.stream(lo, int(hi-lo)+1)
+			e.add(&e.kept)
+		} else {
+			f.encodeSorted(&e.kept)
+		}
+	}
+	for k := range e.streams {
+		if e.streams[k].cells > 0 {
+			f.writeRowGroup(e.lo+int32(k), &e.streams[k])
+		}
+	}
+	return f.close(partMetadata(e.m, xFirst, xLast))
+}
+
+// orderChunk is how many cells a partEncoder orders by value at a time:
 // their x and y take 512 KiB, within a core's L2 cache.
 const orderChunk = 1 << 15
 

@@ -58,42 +58,36 @@ func (o Options) blockRows() (int64, error) {
 }
 
 // Writer writes one values dataset from the rows of the table in order
-// (WriteRows): it keeps the cells of one block of rows and writes each
-// finished block as a part, on goroutines of its own while the next block
-// fills: encoding a part costs ten times the sweep of its cells, so up to
-// partsInFlight parts are written at once, and taken in order. Use it from
-// one goroutine. Between calls a Writer holds no open file but the parts it
-// may be writing: dropping it after Progress, Commit or Abort keeps the
-// partial directory for Resume; Abort removes it.
+// (WriteRows): it hands the rows of each block, a chunk of them at a time,
+// to goroutines that order them by value as the block fills (partJob), and
+// writes each finished block as a part on a goroutine of its own while the
+// next block fills; up to partsInFlight parts are written at once, and
+// taken in order. Use it from one goroutine. Between calls a Writer holds
+// no open file but the parts it may be writing: dropping it after
+// Progress, Commit or Abort keeps the partial directory for Resume; Abort
+// removes it.
 type Writer struct {
 	dir, partial string
 	meta         Meta
 	opts         Options
 	blockRows    int64
-	next         int64              // the next row of the window to take: rows before are in parts, written or being written, or in block
+	next         int64              // the next row of the window to take: rows before are in parts, written or being written, or in job
 	blockFirst   int64              // first row of the block being filled
-	block        cells              // its cells in (x, y) order
+	job          *partJob           // its rows taken so far; nil before its first row
+	chunk        *chunk             // its rows not yet handed to job
+	chunks       chan *chunk        // the chunks no job holds
 	writing      []chan writtenPart // the parts being written, oldest first
-	spare        []partBuffers      // buffers no part is being written from
 	parts        []Part             // the parts finished and taken, in order
 	partsEnd     int64              // the first row after them
 	sum          *CellSum           // of their rows
 	err          error              // a part write that failed: the writer takes nothing more
 }
 
-// partsInFlight is the most parts a Writer writes at once: as many as the
-// cores of the machine it was measured on (two), each part holding its
-// block (20 bytes a cell) and its encoding in progress (a few bytes a
-// cell; valuesPartBytes in cmd/compute still counts three copies).
+// partsInFlight is the most parts a Writer writes at once, besides the
+// block it fills: as many as the cores of the machine it was measured on
+// (two). A part being written holds its cells ordered and encoded, about
+// a byte and a half a cell.
 const partsInFlight = 2
-
-// partBuffers are a part's cells in (x, y) order, and its rows' digests
-// of cells_sha256, computed where the part is written.
-type partBuffers struct {
-	block  cells
-	rows   []summedRow
-	digest RowDigest
-}
 
 // summedRow is a row's digest of cells_sha256 and its number of cells.
 type summedRow struct {
@@ -101,19 +95,11 @@ type summedRow struct {
 	cells  int
 }
 
-// sumRows computes the digests of the rows xFirst..xLast of the block.
-func (b *partBuffers) sumRows(xFirst, xLast int64) {
-	b.rows = b.rows[:0]
-	forEachRow(&b.block, xFirst, xLast, func(x int64, ys []int64, vs []int32) {
-		b.rows = append(b.rows, summedRow{b.digest.Sum(x, ys, vs), len(ys)})
-	})
-}
-
 // writtenPart is the outcome of writing a part in the background, with
-// the buffers it was written from.
+// its rows' digests.
 type writtenPart struct {
 	part Part
-	bufs partBuffers
+	rows []summedRow
 	err  error
 }
 
@@ -194,26 +180,62 @@ func (w *Writer) WriteRows(x0 int64, start []int32, ys []int64, vs []int32) erro
 	return nil
 }
 
-// takeRow adds the cells of row x = w.next in range to the block and writes
-// the block when it is full.
+// takeRow adds the cells of row x = w.next in range to the block, hands a
+// chunk of them to the block's job once it is full, and writes the block
+// when it is full.
 func (w *Writer) takeRow(x int64, ys []int64, vs []int32) error {
-	if err := w.block.appendRow(x, ys, vs, w.meta.Values, w.meta.N); err != nil {
+	if w.job == nil {
+		w.job = newPartJob(w.meta)
+	}
+	if w.chunk == nil {
+		w.chunk = w.freeChunk(x)
+	}
+	before := w.chunk.c.len()
+	if err := w.chunk.c.appendRow(x, ys, vs, w.meta.Values, w.meta.N); err != nil {
 		return fmt.Errorf("write %s: %w", w.dir, err)
 	}
-	if w.block.len() > MaxPartCells {
+	w.job.cells += int64(w.chunk.c.len() - before)
+	if w.job.cells > MaxPartCells {
 		w.err = fmt.Errorf("write %s: the block of rows from %d holds more than %d cells: use smaller blocks", w.dir, w.blockFirst, MaxPartCells)
 		return w.err
 	}
 	w.next++
+	if w.chunk.c.len() >= orderChunk {
+		w.handOver()
+	}
 	if w.next-w.blockFirst == w.blockRows {
 		return w.finishBlock()
 	}
 	return nil
 }
 
-// finishBlock starts writing the block of rows blockFirst..next-1 as a
-// part, once fewer than partsInFlight parts are being written, and starts
-// the next block.
+// handOver hands the chunk being filled, rows chunk.first … next−1, to
+// the block's job.
+func (w *Writer) handOver() {
+	w.chunk.last = w.next - 1
+	w.job.add(w.chunk, w.chunks)
+	w.chunk = nil
+}
+
+// freeChunk returns an empty chunk from row first on, once one is free:
+// at most chunksInFlight are, so a job behind the rows holds the writer
+// back rather than the memory growing.
+func (w *Writer) freeChunk(first int64) *chunk {
+	if w.chunks == nil {
+		w.chunks = make(chan *chunk, chunksInFlight)
+		for range chunksInFlight {
+			w.chunks <- new(chunk)
+		}
+	}
+	c := <-w.chunks
+	c.c.reset()
+	c.first = first
+	return c
+}
+
+// finishBlock hands the rest of the block of rows blockFirst..next-1 to
+// its job and starts writing it as a part, once fewer than partsInFlight
+// parts are being written, and starts the next block.
 func (w *Writer) finishBlock() error {
 	for len(w.writing) >= partsInFlight {
 		if err := w.takeWritten(); err != nil {
@@ -225,19 +247,17 @@ func (w *Writer) finishBlock() error {
 	if w.err != nil {
 		return w.err
 	}
-	var bufs partBuffers
-	if k := len(w.spare); k > 0 {
-		bufs, w.spare = w.spare[k-1], w.spare[:k-1]
+	if w.chunk != nil { // nil when the block's last row filled a chunk
+		w.handOver()
 	}
-	xFirst, xLast := w.blockFirst, w.next-1
-	bufs.block, w.block = w.block, bufs.block
-	w.block.reset()
+	job, xFirst, xLast := w.job, w.blockFirst, w.next-1
+	w.job = nil
 	w.blockFirst = w.next
 	done := make(chan writtenPart, 1)
 	w.writing = append(w.writing, done)
 	go func() {
-		p, err := w.writePart(xFirst, xLast, &bufs)
-		done <- writtenPart{p, bufs, err}
+		p, err := w.writePart(xFirst, xLast, job)
+		done <- writtenPart{p, job.rows, err}
 	}()
 	return nil
 }
@@ -248,13 +268,12 @@ func (w *Writer) finishBlock() error {
 func (w *Writer) takeWritten() error {
 	done := <-w.writing[0]
 	w.writing = w.writing[1:]
-	w.spare = append(w.spare, done.bufs)
 	switch {
 	case w.err != nil:
 	case done.err != nil:
 		w.err = fmt.Errorf("write %s: %w", w.dir, done.err)
 	default:
-		for _, row := range done.bufs.rows {
+		for _, row := range done.rows {
 			w.sum.AddDigest(row.digest, row.cells)
 		}
 		w.parts = append(w.parts, done.part)
@@ -271,11 +290,12 @@ func (w *Writer) wait() error {
 	return w.err
 }
 
-// writePart writes the cells of a block as the part of rows xFirst..xLast:
-// to a temporary file, synced, then renamed, so that a part file under its
-// name is always complete; and computes its rows' digests of
-// cells_sha256. On error the temporary file is removed.
-func (w *Writer) writePart(xFirst, xLast int64, bufs *partBuffers) (Part, error) {
+// writePart writes the block of rows xFirst..xLast, which job has ordered,
+// as its part: to a temporary file, synced, then renamed, so that a part
+// file under its name is always complete. On error the temporary file is
+// removed.
+func (w *Writer) writePart(xFirst, xLast int64, job *partJob) (Part, error) {
+	job.wait()
 	name := PartName(xFirst)
 	hash := sha256.New()
 	err := results.WriteAtomic(filepath.Join(w.partial, name), func(f *os.File) error {
@@ -283,13 +303,12 @@ func (w *Writer) writePart(xFirst, xLast int64, bufs *partBuffers) (Part, error)
 		if w.opts.WrapPart != nil {
 			out = w.opts.WrapPart(f)
 		}
-		return encodePart(io.MultiWriter(out, hash), w.meta, xFirst, xLast, &bufs.block)
+		return job.enc.writeTo(io.MultiWriter(out, hash), xFirst, xLast)
 	})
 	if err != nil {
 		return Part{}, fmt.Errorf("part %s: %w", name, err)
 	}
-	bufs.sumRows(xFirst, xLast)
-	return Part{File: name, XFirst: xFirst, XLast: xLast, Cells: int64(bufs.block.len()), SHA256: fmt.Sprintf("%x", hash.Sum(nil))}, nil
+	return Part{File: name, XFirst: xFirst, XLast: xLast, Cells: job.cells, SHA256: fmt.Sprintf("%x", hash.Sum(nil))}, nil
 }
 
 // Abort abandons the dataset: it removes the partial directory, leaving a
