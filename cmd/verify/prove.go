@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -81,7 +82,7 @@ func newProveFlagSet(stderr io.Writer) (*flag.FlagSet, func() (proveOptions, err
 	out := fs.String("out", "out", "with -prove: the directory the certificates are written to")
 	maxCells := fs.Int64("max-cells", defaultMaxCells, fmt.Sprintf("with -certificate: refuse a certificate whose check would read more cells, (x0 + P)·(V + 1); "+
 		"the default takes about %.0f min", float64(defaultMaxCells)*checkNsPerCell/60e9))
-	workers := fs.Int("workers", 1, "goroutines of the band sweep (the independent check runs in one more); 0 means one per core")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "cores to use: -prove's band sweep workers; -certificate checks as many segments of the rows at once (with 1, one sweep and the independent check side by side); 0 means one per core")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), usageLines)
 		fmt.Fprintln(fs.Output(), "\nThe flags of -prove and -certificate (verify -h lists the flags of the other modes):")
