@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +109,27 @@ func TestCertificateProgressLines(t *testing.T) {
 	_, stderr, code := runVerify(t, "-certificate", proved.Path)
 	if want := regexp.MustCompile(`: [1-9][0-9,]* of 334,068 rows checked in `); code != 0 || !want.MatchString(stderr) {
 		t.Errorf("exit %d, stderr lacks a line matching %q:\n%s", code, want, stderr)
+	}
+}
+
+// The estimate of a check: one worker at checkNsPerCell; segments share
+// segmentNsPerCell among the cores they get, never more than the
+// machine's; a certificate of more cells than a Duration holds is capped,
+// not negative.
+func TestCheckDuration(t *testing.T) {
+	if got := duration(400_000_000, 1); got != "4s" {
+		t.Errorf("4·10⁸ cells, one worker: %s, want 4s", got)
+	}
+	if runtime.NumCPU() >= 2 {
+		if got := duration(400_000_000, 2); got != "3.2s" {
+			t.Errorf("4·10⁸ cells, two workers: %s, want 3.2s", got)
+		}
+	}
+	cores := runtime.NumCPU()
+	if got, want := duration(4_000_000_000, 4*cores), duration(4_000_000_000, cores); got != want {
+		t.Errorf("workers beyond the cores: %s, want the cores' %s", got, want)
+	}
+	if got := duration(math.MaxInt64, 1); strings.HasPrefix(got, "-") {
+		t.Errorf("MaxInt64 cells: %s", got)
 	}
 }
