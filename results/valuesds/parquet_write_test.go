@@ -253,3 +253,10 @@ func TestPartInChunksAsWhole(t *testing.T) {
 		}
 	}
 }
+
+// len is the number of pages kept.
+func (c *valuePageCache) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.pages)
+}

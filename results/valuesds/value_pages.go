@@ -45,10 +45,3 @@ func (c *valuePageCache) put(key valuePageKey, page []byte) {
 	}
 	c.pages[key] = page
 }
-
-// len is the number of pages kept.
-func (c *valuePageCache) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.pages)
-}
