@@ -15,6 +15,10 @@ type Rows struct {
 	// Hash holds Config.RowHash's Config.HashWords values of each row;
 	// nil without it.
 	Hash []uint64
+	// Packed is the same cells as the kernels left them, with or without
+	// Config.HashOnly: a caller that copies them does so at 8 bytes a
+	// cell, and need not have them unpacked.
+	Packed Packed
 }
 
 // Len is the number of rows.
@@ -24,9 +28,9 @@ func (r Rows) Len() int { return len(r.Start) - 1 }
 // reads: rows X0 … X0+len(Count)−1, row i's cells of value at most V in
 // Cells[i·Stride : i·Stride+Count[i]] (Row), in increasing column, each
 // packed as its column less Lo in the high 32 bits and its value in the
-// low 32 (Cell). Reading them so spares a caller that needs only the
-// hashes (Config.HashOnly) the unpacking of every cell into Rows' columns.
-// Its slices are only valid during the RowHash call.
+// low 32 (Cell). Reading them so spares a caller (Config.HashOnly) the
+// unpacking of every cell into Rows' columns. Its slices are only valid
+// during the RowHash call, or the call that receives the Rows.
 type Packed struct {
 	X0, Lo int64
 	Stride int
@@ -118,9 +122,9 @@ func (st *bandState) finish(i int) {
 	st.open--
 }
 
-// gather puts the rows' hashes with Config.RowHash, read from the packed
-// cells, and the band's cells, row after row, unless Config.HashOnly, into
-// st.out.
+// gather puts the band's packed cells, the rows' hashes with
+// Config.RowHash, read from them, and the cells unpacked row after row,
+// unless Config.HashOnly, into st.out.
 func (st *bandState) gather() {
 	out := &st.out
 	out.X0 = st.x0
@@ -130,10 +134,10 @@ func (st *bandState) gather() {
 		start[i+1] = start[i] + n
 	}
 	out.Start = start
+	out.Packed = Packed{X0: st.x0, Lo: st.lo, Stride: st.cellCap, Count: st.cellN[:st.rows], Cells: st.cells}
 	if st.rowHash != nil {
 		out.Hash = st.hashes[:st.rows*st.hashWords]
-		packed := Packed{X0: st.x0, Lo: st.lo, Stride: st.cellCap, Count: st.cellN[:st.rows], Cells: st.cells}
-		st.hashErr = st.rowHash(packed, out.Hash)
+		st.hashErr = st.rowHash(out.Packed, out.Hash)
 	}
 	if st.hashOnly {
 		out.Y, out.Value = out.Y[:0], out.Value[:0]

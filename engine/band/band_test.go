@@ -228,8 +228,9 @@ func TestIndependentCheckAgrees(t *testing.T) {
 // worker from the packed cells, reach the caller with that row, whatever
 // the workers and band height: each row's are its number, its cells, the
 // sum of its values and a weighted sum of its columns, checked against the
-// row the caller gets. With HashOnly the caller gets the same values and
-// cell counts, and no cells.
+// row the caller gets, and its packed cells (Rows.Packed). With HashOnly
+// the caller gets the same values, cell counts and packed cells, and no
+// cells unpacked.
 func TestRowHashWords(t *testing.T) {
 	r, _ := tables.Lookup("gneg1")
 	rules, err := r.BandRules()
@@ -245,18 +246,21 @@ func TestRowHashWords(t *testing.T) {
 		}
 		return []uint64{uint64(x), uint64(len(ys)), values, columns}
 	}
+	packedWords := func(p band.Packed, i int) []uint64 {
+		var ys []int64
+		var vs []int32
+		for _, cell := range p.Row(i) {
+			y, v := p.Cell(cell)
+			ys, vs = append(ys, y), append(vs, v)
+		}
+		return rowWords(p.X0+int64(i), ys, vs)
+	}
 	rowHash := func(p band.Packed, hashes []uint64) error {
 		if len(hashes) != words*p.Len() {
 			return fmt.Errorf("%d hash values for %d rows", len(hashes), p.Len())
 		}
 		for i := range p.Len() {
-			var ys []int64
-			var vs []int32
-			for _, cell := range p.Row(i) {
-				y, v := p.Cell(cell)
-				ys, vs = append(ys, y), append(vs, v)
-			}
-			copy(hashes[words*i:], rowWords(p.X0+int64(i), ys, vs))
+			copy(hashes[words*i:], packedWords(p, i))
 		}
 		return nil
 	}
@@ -278,6 +282,12 @@ func TestRowHashWords(t *testing.T) {
 				got := rows.Hash[words*i : words*(i+1)]
 				if cells := uint64(rows.Start[i+1] - rows.Start[i]); got[1] != cells {
 					return fmt.Errorf("row %d: %d cells hashed, %d in Start", rows.X0+int64(i), got[1], cells)
+				}
+				if rows.Packed.X0 != rows.X0 || rows.Packed.Len() != rows.Len() {
+					return fmt.Errorf("rows from %d: %d rows packed from %d", rows.X0, rows.Packed.Len(), rows.Packed.X0)
+				}
+				if packed := packedWords(rows.Packed, i); !slices.Equal(got, packed) {
+					return fmt.Errorf("row %d: hash values %v, the packed cells the caller gets %v", rows.X0+int64(i), got, packed)
 				}
 				if cfg.HashOnly {
 					continue

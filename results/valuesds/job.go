@@ -1,14 +1,13 @@
 package valuesds
 
-// A chunk is a run of consecutive rows of a block, first … last, and
-// their cells in range, in (x, y) order: what a Writer hands a partJob at
-// a time, a few hundred rows of a band, whose cells are still in a core's
-// cache when the job orders them.
+// A chunk is a run of consecutive rows of a block and their cells in
+// range, packed: what a Writer hands a partJob at a time, a few hundred
+// rows of a band, whose cells are still in a core's cache when the job
+// orders them.
 type chunk struct {
-	c           cells
-	first, last int64
-	rows        []summedRow // the rows' digests, once summed
-	digest      RowDigest
+	c      packedRows
+	rows   []summedRow // the rows' digests, once summed
+	digest RowDigest
 }
 
 // chunksInFlight is how many chunks a Writer fills and its jobs order at
@@ -43,12 +42,13 @@ func (j *partJob) add(c *chunk, free chan<- *chunk) {
 	j.last = done
 	go func() {
 		c.rows = c.rows[:0]
-		forEachRow(&c.c, c.first, c.last, func(x int64, ys []int64, vs []int32) {
-			c.rows = append(c.rows, summedRow{c.digest.Sum(x, ys, vs), len(ys)})
-		})
+		for i := range c.c.rows() {
+			base, cells := c.c.row(i)
+			c.rows = append(c.rows, summedRow{c.digest.SumPacked(c.c.first+int64(i), base, cells), len(cells)})
+		}
 		<-before
 		j.rows = append(j.rows, c.rows...)
-		j.enc.add(&c.c)
+		j.enc.addRows(&c.c)
 		free <- c
 		close(done)
 	}()

@@ -44,42 +44,97 @@ func gneg1BandRows(tb testing.TB, first, rows int64, v int) band.Rows {
 	return out
 }
 
+// packedBand is the rows r (from row first) packed as a band packs them,
+// from a column below each row's first: what Writer.WritePacked takes.
+func packedBand(r band.Rows, first int64) band.Packed {
+	p := band.Packed{X0: first, Lo: max(0, r.Y[0]-5)}
+	for i := range r.Len() {
+		p.Stride = max(p.Stride, int(r.Start[i+1]-r.Start[i]))
+	}
+	p.Count = make([]int32, r.Len())
+	p.Cells = make([]uint64, r.Len()*p.Stride)
+	for i := range r.Len() {
+		a, e := r.Start[i], r.Start[i+1]
+		p.Count[i] = e - a
+		for k := a; k < e; k++ {
+			p.Cells[i*p.Stride+int(k-a)] = uint64(r.Y[k]-p.Lo)<<32 | uint64(uint32(r.Value[k]))
+		}
+	}
+	return p
+}
+
 // BenchmarkPartStages reports the CPU a cell of each stage a part of
 // G₋₁'s band (values 0 … 200, 16384 rows) goes through in a values run:
-// taken from the sweep's rows into chunks, ordered by value and encoded
-// as Parquet, and its rows' digests of cells_sha256; and the whole, rows
-// given to a Writer until its part is written.
+// taken from the sweep's rows into chunks (unpacked rows, or packed as
+// the band leaves them), ordered by value and encoded as Parquet, and its
+// rows' digests of cells_sha256; and the whole, rows given to a Writer
+// until its part is written.
 func BenchmarkPartStages(b *testing.B) {
 	const first, rows, v = 100_000, 16384, 200
 	r := gneg1BandRows(b, first, rows, v)
+	p := packedBand(r, first)
 	meta := Meta{Table: "gneg1", N: first + rows - 1, Values: results.ValueRange{Lo: 0, Hi: v}, Sweep: SweepBand,
 		Rows: RowRange{First: first, Last: first + rows - 1}}
 	cells := float64(len(r.Y))
-	var block chunk
-	take := func() {
-		block.c.reset()
+	// The block in chunks of whole rows, as a Writer hands them over,
+	// their buffers kept from one take to the next as a Writer keeps them.
+	var chunks []*packedRows
+	take := func(add func(c *packedRows, i int) error) {
+		k := 0
+		next := func(first int64) *packedRows {
+			if k == len(chunks) {
+				chunks = append(chunks, new(packedRows))
+			}
+			k++
+			chunks[k-1].reset(first)
+			return chunks[k-1]
+		}
+		c := next(first)
 		for i := range rows {
-			a, e := r.Start[i], r.Start[i+1]
-			if err := block.c.appendRow(first+int64(i), r.Y[a:e], r.Value[a:e], meta.Values, meta.N); err != nil {
+			if err := add(c, i); err != nil {
 				b.Fatal(err)
 			}
+			if c.len() >= orderChunk && i < rows-1 {
+				c = next(first + int64(i) + 1)
+			}
 		}
+		chunks = chunks[:k]
+	}
+	takeRows := func() {
+		take(func(c *packedRows, i int) error {
+			a, e := r.Start[i], r.Start[i+1]
+			return c.appendRow(first+int64(i), r.Y[a:e], r.Value[a:e], meta.Values, meta.N)
+		})
+	}
+	takePacked := func() {
+		take(func(c *packedRows, i int) error {
+			return c.appendPacked(first+int64(i), p.Lo, p.Row(i), meta.Values, meta.N)
+		})
 	}
 	perCell := func(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/cells, "ns/cell")
 	}
-	b.Run("take", func(b *testing.B) {
-		for range b.N {
-			take()
-		}
-		perCell(b)
-	})
-	take()
+	for _, stage := range []struct {
+		name string
+		take func()
+	}{{"take", takeRows}, {"take packed", takePacked}} {
+		b.Run(stage.name, func(b *testing.B) {
+			for range b.N {
+				stage.take()
+			}
+			perCell(b)
+		})
+	}
+	takePacked()
 	b.Run("encode", func(b *testing.B) {
 		var size countingWriter
 		for range b.N {
 			size = 0
-			if err := encodePart(&size, meta, first, first+rows-1, &block.c); err != nil {
+			e := newPartEncoder(meta)
+			for _, c := range chunks {
+				e.addRows(c)
+			}
+			if err := e.writeTo(&size, first, first+rows-1); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -89,26 +144,39 @@ func BenchmarkPartStages(b *testing.B) {
 	b.Run("sum", func(b *testing.B) {
 		var digest RowDigest
 		for range b.N {
-			forEachRow(&block.c, first, first+rows-1, func(x int64, ys []int64, vs []int32) { digest.Sum(x, ys, vs) })
+			for _, c := range chunks {
+				for i := range c.rows() {
+					base, cells := c.row(i)
+					digest.SumPacked(c.first+int64(i), base, cells)
+				}
+			}
 		}
 		perCell(b)
 	})
-	b.Run("writer", func(b *testing.B) {
-		for range b.N {
-			w, err := Create(filepath.Join(b.TempDir(), DirName("gneg1", meta.N)), meta, Options{BlockRows: rows})
-			if err != nil {
-				b.Fatal(err)
+	for _, whole := range []struct {
+		name  string
+		write func(w *Writer) error
+	}{
+		{"writer", func(w *Writer) error { return w.WriteRows(first, r.Start, r.Y, r.Value) }},
+		{"writer packed", func(w *Writer) error { return w.WritePacked(p) }},
+	} {
+		b.Run(whole.name, func(b *testing.B) {
+			for range b.N {
+				w, err := Create(filepath.Join(b.TempDir(), DirName("gneg1", meta.N)), meta, Options{BlockRows: rows})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := whole.write(w); err != nil {
+					b.Fatal(err)
+				}
+				if err := w.wait(); err != nil {
+					b.Fatal(err)
+				}
+				w.Abort()
 			}
-			if err := w.WriteRows(first, r.Start, r.Y, r.Value); err != nil {
-				b.Fatal(err)
-			}
-			if err := w.wait(); err != nil {
-				b.Fatal(err)
-			}
-			w.Abort()
-		}
-		perCell(b)
-	})
+			perCell(b)
+		})
+	}
 }
 
 // BenchmarkDeltaBlock encodes the y columns of a part of G₋₁'s band

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"sync"
 
@@ -35,40 +34,15 @@ func (c *cells) append(v int32, x, y int64) {
 	c.vs, c.xs, c.ys = append(c.vs, v), append(c.xs, x), append(c.ys, y)
 }
 
-// appendRow appends the cells of row x, at columns ys with values vs, whose
-// value lies in values, in one pass that also checks that the columns
-// increase within 0 … n, and that none lies more than MaxInt32 from the
-// diagonal (cells_sha256 encodes y − x as int32); on error c is unchanged.
-func (c *cells) appendRow(x int64, ys []int64, vs []int32, values results.ValueRange, n int64) error {
-	at := len(c.vs)
-	c.vs = slices.Grow(c.vs, len(ys))[:at+len(ys)]
-	c.xs = slices.Grow(c.xs, len(ys))[:at+len(ys)]
-	c.ys = slices.Grow(c.ys, len(ys))[:at+len(ys)]
-	// Local slices written by index: stores through c would reload its
-	// slice headers at every cell.
-	cvs, cxs, cys := c.vs[at:], c.xs[at:], c.ys[at:]
-	vs = vs[:len(ys)]
-	lo, span := values.Lo, uint32(values.Hi-values.Lo)
-	last, kept := int64(-1), 0
-	for i, y := range ys {
-		if y <= last || y > n {
-			c.vs, c.xs, c.ys = c.vs[:at], c.xs[:at], c.ys[:at]
-			return fmt.Errorf("row %d: column %d after %d: want increasing columns within 0..%d", x, y, last, n)
-		}
-		last = y
-		if v := vs[i]; uint32(v-lo) <= span { // lo ≤ v ≤ hi: every cell of a band run's rows
-			cvs[kept], cxs[kept], cys[kept] = v, x, y
-			kept++
+// appendRows appends the cells of the rows r.
+func (c *cells) appendRows(r *packedRows) {
+	for i := range r.rows() {
+		x := r.first + int64(i)
+		base, cells := r.row(i)
+		for _, cell := range cells {
+			c.append(int32(uint32(cell)), x, base+int64(cell>>32))
 		}
 	}
-	if len(ys) > 0 && (ys[0]-x < math.MinInt32 || ys[len(ys)-1]-x > math.MaxInt32) {
-		// The columns increase, so the row's first and last are its
-		// farthest from the diagonal on either side.
-		c.vs, c.xs, c.ys = c.vs[:at], c.xs[:at], c.ys[:at]
-		return fmt.Errorf("row %d: columns %d..%d: a cell lies more than 2³¹ columns from the diagonal, which cells_sha256 cannot encode", x, ys[0], ys[len(ys)-1])
-	}
-	c.vs, c.xs, c.ys = c.vs[:at+kept], c.xs[:at+kept], c.ys[:at+kept]
-	return nil
 }
 
 // valueStream is the row group of one value being encoded: how many
@@ -174,17 +148,33 @@ func (e *partEncoder) add(c *cells) {
 		e.kept.ys = append(e.kept.ys, c.ys...)
 		return
 	}
-	o, streams := &e.order, e.streams
 	for first := 0; first < c.len(); first += orderChunk {
 		end := min(first+orderChunk, c.len())
-		o.sort(c.vs[first:end], c.xs[first:end], c.ys[first:end], e.lo, len(streams))
-		for k := range streams {
-			if a, b := o.start[k], o.start[k+1]; a < b {
-				s := &streams[k]
-				s.cells += int(b - a)
-				s.x.addAll(o.xs[a:b])
-				s.y.addAll(o.ys[a:b])
-			}
+		e.order.sort(c.vs[first:end], c.xs[first:end], c.ys[first:end], e.lo, len(e.streams))
+		e.takeOrder()
+	}
+}
+
+// addRows orders the cells of the rows r, the next of the part: a
+// Writer's chunk, about orderChunk cells.
+func (e *partEncoder) addRows(r *packedRows) {
+	if e.streams == nil {
+		e.kept.appendRows(r)
+		return
+	}
+	e.order.sortRows(r, e.lo, len(e.streams))
+	e.takeOrder()
+}
+
+// takeOrder appends the cells of e.order to the streams of their values.
+func (e *partEncoder) takeOrder() {
+	o := &e.order
+	for k := range e.streams {
+		if a, b := o.start[k], o.start[k+1]; a < b {
+			s := &e.streams[k]
+			s.cells += int(b - a)
+			s.x.addAll(o.xs[a:b])
+			s.y.addAll(o.ys[a:b])
 		}
 	}
 }
@@ -223,29 +213,63 @@ type valueOrder struct {
 	xs, ys      []int64
 }
 
-// sort orders the cells vs, xs, ys (at most orderChunk, of values
-// lo … lo+span−1) by value, stably: it counts each value's cells, and
-// then puts each cell right after the cells of its value before it.
+// sort orders the cells vs, xs, ys (of values lo … lo+span−1) by value,
+// stably: it counts each value's cells, and then puts each cell right
+// after the cells of its value before it.
 func (o *valueOrder) sort(vs []int32, xs, ys []int64, lo int32, span int) {
-	o.start = slices.Grow(o.start[:0], span+1)[:span+1]
-	o.next = slices.Grow(o.next[:0], span)[:span]
-	o.xs = slices.Grow(o.xs[:0], len(vs))[:len(vs)]
-	o.ys = slices.Grow(o.ys[:0], len(vs))[:len(vs)]
-	clear(o.start)
-	counts := o.start[1:]
+	counts := o.begin(span, len(vs))
 	for _, v := range vs {
 		counts[v-lo]++
 	}
+	o.sum(span)
+	// Local slices: stores through o would reload its slice headers at
+	// every cell.
+	next, outX, outY := o.next, o.xs, o.ys
+	xs, ys = xs[:len(vs)], ys[:len(vs)]
+	for i, v := range vs {
+		j := next[v-lo]
+		next[v-lo]++
+		outX[j], outY[j] = xs[i], ys[i]
+	}
+}
+
+// sortRows is sort for the cells of the rows r, read packed.
+func (o *valueOrder) sortRows(r *packedRows, lo int32, span int) {
+	counts := o.begin(span, r.len())
+	for _, cell := range r.cells {
+		counts[int32(uint32(cell))-lo]++
+	}
+	o.sum(span)
+	next, outX, outY := o.next, o.xs, o.ys
+	for i := range r.rows() {
+		x := r.first + int64(i)
+		base, cells := r.row(i)
+		for _, cell := range cells {
+			k := int32(uint32(cell)) - lo
+			j := next[k]
+			next[k]++
+			outX[j], outY[j] = x, base+int64(cell>>32)
+		}
+	}
+}
+
+// begin sizes o for cells cells of span values and returns the counts of
+// the values, zero, to fill.
+func (o *valueOrder) begin(span, cells int) (counts []int32) {
+	o.start = slices.Grow(o.start[:0], span+1)[:span+1]
+	o.next = slices.Grow(o.next[:0], span)[:span]
+	o.xs = slices.Grow(o.xs[:0], cells)[:cells]
+	o.ys = slices.Grow(o.ys[:0], cells)[:cells]
+	clear(o.start)
+	return o.start[1:]
+}
+
+// sum turns the counts into the values' starts, and starts next there.
+func (o *valueOrder) sum(span int) {
 	for k := 1; k <= span; k++ {
 		o.start[k] += o.start[k-1]
 	}
 	copy(o.next, o.start)
-	xs, ys = xs[:len(vs)], ys[:len(vs)]
-	for i, v := range vs {
-		j := o.next[v-lo]
-		o.next[v-lo]++
-		o.xs[j], o.ys[j] = xs[i], ys[i]
-	}
 }
 
 // encodeSorted writes the row groups of the cells c, whose values span

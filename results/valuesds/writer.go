@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
 )
 
@@ -58,8 +59,10 @@ func (o Options) blockRows() (int64, error) {
 }
 
 // Writer writes one values dataset from the rows of the table in order
-// (WriteRows): it hands the rows of each block, a chunk of them at a time,
-// to goroutines that order them by value as the block fills (partJob), and
+// (WriteRows, or WritePacked from a band's packed cells): it copies each
+// block's cells in range, packed, 8 bytes a cell, and hands them a chunk of
+// rows at a time to goroutines that sum them and order them by value as
+// the block fills (partJob), and
 // writes each finished block as a part on a goroutine of its own while the
 // next block fills; up to partsInFlight parts are written at once, and
 // taken in order. Use it from one goroutine. Between calls a Writer holds
@@ -159,10 +162,9 @@ func (w *Writer) WriteRows(x0 int64, start []int32, ys []int64, vs []int32) erro
 		return fmt.Errorf("write %s: rows from %d: start is empty, want one offset more than rows", w.dir, x0)
 	case len(ys) != len(vs) || int(start[rows]) > len(ys) || start[0] < 0:
 		return fmt.Errorf("write %s: rows from %d: start ends at %d, %d ys, %d values", w.dir, x0, start[rows], len(ys), len(vs))
-	case x0 < 0 || x0 > w.meta.N-rows+1:
-		return fmt.Errorf("write %s: rows %d..%d are outside the table 0..%d", w.dir, x0, x0+rows-1, w.meta.N)
-	case x0 > w.next && w.next <= w.meta.Rows.Last:
-		return fmt.Errorf("write %s: rows from %d leave a gap after row %d", w.dir, x0, w.next-1)
+	}
+	if err := w.checkRun(x0, rows); err != nil {
+		return err
 	}
 	for i := range rows {
 		x := x0 + i
@@ -180,21 +182,83 @@ func (w *Writer) WriteRows(x0 int64, start []int32, ys []int64, vs []int32) erro
 	return nil
 }
 
-// takeRow adds the cells of row x = w.next in range to the block, hands a
-// chunk of them to the block's job once it is full, and writes the block
-// when it is full.
+// WritePacked takes the rows of p, a band's rows packed as its kernels
+// leave them (band.Rows.Packed), as WriteRows takes rows: the cells need
+// not be unpacked first, and are copied at 8 bytes a cell. Every cell's
+// column must lie within 0..n.
+func (w *Writer) WritePacked(p band.Packed) error {
+	if w.err != nil {
+		return w.err
+	}
+	if err := w.checkRun(p.X0, int64(p.Len())); err != nil {
+		return err
+	}
+	for i := range p.Len() {
+		x := p.X0 + int64(i)
+		if x != w.next || x > w.meta.Rows.Last {
+			continue
+		}
+		if c := int(p.Count[i]); c < 0 || c > p.Stride || i*p.Stride+c > len(p.Cells) {
+			return fmt.Errorf("write %s: row %d: %d cells, in rows of %d of %d packed cells", w.dir, x, c, p.Stride, len(p.Cells))
+		}
+		if err := w.takePackedRow(x, p.Lo, p.Row(i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkRun checks that rows x0 … x0+rows−1 may be written: within the
+// table, and leaving no gap after the rows taken while the window is not
+// complete.
+func (w *Writer) checkRun(x0, rows int64) error {
+	switch {
+	case x0 < 0 || x0 > w.meta.N-rows+1:
+		return fmt.Errorf("write %s: rows %d..%d are outside the table 0..%d", w.dir, x0, x0+rows-1, w.meta.N)
+	case x0 > w.next && w.next <= w.meta.Rows.Last:
+		return fmt.Errorf("write %s: rows from %d leave a gap after row %d", w.dir, x0, w.next-1)
+	}
+	return nil
+}
+
+// takeRow adds the cells of row x = w.next in range to the block.
 func (w *Writer) takeRow(x int64, ys []int64, vs []int32) error {
+	c := w.rowChunk(x)
+	before := c.len()
+	if err := c.appendRow(x, ys, vs, w.meta.Values, w.meta.N); err != nil {
+		return fmt.Errorf("write %s: %w", w.dir, err)
+	}
+	return w.tookRow(c.len() - before)
+}
+
+// takePackedRow adds the cells in range of row x = w.next, packed from
+// column base as a band packs them, to the block.
+func (w *Writer) takePackedRow(x, base int64, cells []uint64) error {
+	c := w.rowChunk(x)
+	before := c.len()
+	if err := c.appendPacked(x, base, cells, w.meta.Values, w.meta.N); err != nil {
+		return fmt.Errorf("write %s: %w", w.dir, err)
+	}
+	return w.tookRow(c.len() - before)
+}
+
+// rowChunk returns the chunk that row x = w.next joins, starting the
+// block's job and the chunk if need be.
+func (w *Writer) rowChunk(x int64) *packedRows {
 	if w.job == nil {
 		w.job = newPartJob(w.meta)
 	}
 	if w.chunk == nil {
 		w.chunk = w.freeChunk(x)
 	}
-	before := w.chunk.c.len()
-	if err := w.chunk.c.appendRow(x, ys, vs, w.meta.Values, w.meta.N); err != nil {
-		return fmt.Errorf("write %s: %w", w.dir, err)
-	}
-	w.job.cells += int64(w.chunk.c.len() - before)
+	return &w.chunk.c
+}
+
+// tookRow accounts the row w.next, which kept cells of the block, just
+// taken: it hands the chunk to the block's job once it is full, and
+// writes the block when it is full.
+func (w *Writer) tookRow(kept int) error {
+	w.job.cells += int64(kept)
 	if w.job.cells > MaxPartCells {
 		w.err = fmt.Errorf("write %s: the block of rows from %d holds more than %d cells: use smaller blocks", w.dir, w.blockFirst, MaxPartCells)
 		return w.err
@@ -209,10 +273,8 @@ func (w *Writer) takeRow(x int64, ys []int64, vs []int32) error {
 	return nil
 }
 
-// handOver hands the chunk being filled, rows chunk.first … next−1, to
-// the block's job.
+// handOver hands the chunk being filled to the block's job.
 func (w *Writer) handOver() {
-	w.chunk.last = w.next - 1
 	w.job.add(w.chunk, w.chunks)
 	w.chunk = nil
 }
@@ -228,8 +290,7 @@ func (w *Writer) freeChunk(first int64) *chunk {
 		}
 	}
 	c := <-w.chunks
-	c.c.reset()
-	c.first = first
+	c.c.reset(first)
 	return c
 }
 

@@ -144,10 +144,10 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	if !job.WriteValues {
 		sums = newRowSums(job.Values.Lo, job.Rows[0], job.Rows[1])
 		cfg.RowHash, cfg.HashWords = sums.rows, rowSumWords
-		// The checksum then reads the cells packed, on the workers; only
-		// claims and patterns read them from the rows.
-		cfg.HashOnly = len(job.Claims) == 0 && job.Patterns == nil
 	}
+	// The checksum, on the workers, and the values dataset read the cells
+	// packed; only claims and patterns read them from the rows.
+	cfg.HashOnly = len(job.Claims) == 0 && job.Patterns == nil
 	if job.Resume && len(job.Claims) > 0 {
 		return Result{}, fmt.Errorf("claims cannot be checked on a resumed run: their state is not saved")
 	}
@@ -489,7 +489,7 @@ func (r *runner) consume(rows band.Rows) error {
 		}
 	}
 	if r.values != nil {
-		if err := r.values.WriteRows(rows.X0, rows.Start, rows.Y, rows.Value); err != nil {
+		if err := r.values.WritePacked(rows.Packed); err != nil {
 			return &writeError{err}
 		}
 		return nil
