@@ -240,16 +240,23 @@ func (o *valueOrder) sortRows(r *packedRows, lo int32, span int) {
 		counts[int32(uint32(cell))-lo]++
 	}
 	o.sum(span)
-	next, outX, outY := o.next, o.xs, o.ys
 	for i := range r.rows() {
-		x := r.first + int64(i)
 		base, cells := r.row(i)
-		for _, cell := range cells {
-			k := int32(uint32(cell)) - lo
-			j := next[k]
-			next[k]++
-			outX[j], outY[j] = x, base+int64(cell>>32)
-		}
+		placeRow(o.next, o.xs, o.ys, r.first+int64(i), base, cells, lo)
+	}
+}
+
+// placeRow puts the packed cells of row x, from column base, at their
+// places next[v−lo] in xs and ys, and moves those on. It is a function of
+// its own so that its loop has the registers to itself.
+//
+//go:noinline
+func placeRow(next []int32, xs, ys []int64, x, base int64, cells []uint64, lo int32) {
+	for _, cell := range cells {
+		k := int32(uint32(cell)) - lo
+		j := next[k]
+		next[k]++
+		xs[j], ys[j] = x, base+int64(cell>>32)
 	}
 }
 
