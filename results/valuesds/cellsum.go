@@ -195,6 +195,7 @@ func (r *RowDigest) encodeDense(x int64, ys []int64, vs []int32) bool {
 	if !ok {
 		return false
 	}
+	clear(at)
 	// The largest value is gathered, not branched on, cell by cell; a
 	// negative one is above 254 as a uint32.
 	var top uint32
@@ -221,6 +222,20 @@ func (r *RowDigest) encodeDensePacked(xc int64, packed []uint64) bool {
 	if !ok {
 		return false
 	}
+	if last-first == int64(c-1) {
+		// Side by side, as every row of a band whose cells fill it: byte
+		// k is cell k's value + 1, no column read. over gathers the bits
+		// of v + 1 above the byte, computed in 64 bits so that it does
+		// not wrap: v ≤ 254 for every cell iff it stays 0.
+		var over uint64
+		for k, cell := range packed {
+			v := uint64(uint32(cell)) + 1
+			over |= v >> 8
+			at[k] = byte(v)
+		}
+		return over == 0
+	}
+	clear(at)
 	var top uint32
 	for _, cell := range packed {
 		v := uint32(cell)
@@ -231,7 +246,7 @@ func (r *RowDigest) encodeDensePacked(xc int64, packed []uint64) bool {
 }
 
 // denseBuffer puts a dense row's header (c cells, the first offset d
-// from the diagonal) in r.buf, followed by span zero bytes, which it
+// from the diagonal) in r.buf, followed by span bytes to fill, which it
 // returns; ok is false if d is beyond int32.
 func (r *RowDigest) denseBuffer(c int, d int64, span int) (at []byte, ok bool) {
 	if d < math.MinInt32 || d > math.MaxInt32 {
@@ -240,9 +255,7 @@ func (r *RowDigest) denseBuffer(c int, d int64, span int) (at []byte, ok bool) {
 	r.buf = slices.Grow(r.buf[:0], 8+span)[:8+span]
 	binary.LittleEndian.PutUint32(r.buf, uint32(c)|1<<31)
 	binary.LittleEndian.PutUint32(r.buf[4:], uint32(int32(d)))
-	at = r.buf[8:]
-	clear(at)
-	return at, true
+	return r.buf[8:], true
 }
 
 // encodeNarrowPacked is encodeNarrow for packed cells of a row whose

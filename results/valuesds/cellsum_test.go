@@ -84,7 +84,8 @@ func referenceNarrowOrWide(x int64, row []cellOfRow, b *bytes.Buffer) {
 }
 
 // randomRows returns rows of random cells: empty rows; dense ones, some
-// with a value 255 or a span just over four cells a cell; narrow ones; and
+// with a value 255 or a span just over four cells a cell, some side by
+// side, with and without a value 255; narrow ones; and
 // rows with one or more cells beyond int16 of the diagonal or a value
 // beyond uint16.
 func randomRows(rng *rand.Rand, first int64, count int) [][]cellOfRow {
@@ -102,6 +103,8 @@ func randomRows(rng *rand.Rand, first int64, count int) [][]cellOfRow {
 			gap, top = 4, 256 // mostly dense: spans near 4c, values up to 255
 		case 4:
 			gap, top = 1, 255 // side by side, values to 254
+		case 5:
+			gap, top = 1, 256 // side by side, values to 255
 		}
 		y := max(0, x-reach)
 		for y < x+reach {
@@ -454,5 +457,31 @@ func TestLegacyDatasetIsNotFinished(t *testing.T) {
 		if _, err := Open(dir); err != nil {
 			t.Fatalf("the dataset of %s was not left in place: %v", format, err)
 		}
+	}
+}
+
+// TestRowDigestPanicsOnANegativeValue: a negative value, which no table
+// has, is a caller's error that Sum and SumPacked report by a panic, in
+// a row of cells side by side too, where the dense encoding reads no
+// column; rather than hashing it as some other value.
+func TestRowDigestPanicsOnANegativeValue(t *testing.T) {
+	const x = 100
+	ys, vs := []int64{99, 100, 101}, []int32{3, -1, 4}
+	packed := make([]uint64, len(ys))
+	for k, y := range ys {
+		packed[k] = uint64(y-90)<<32 | uint64(uint32(vs[k]))
+	}
+	for name, sum := range map[string]func(r *RowDigest){
+		"Sum":       func(r *RowDigest) { r.Sum(x, ys, vs) },
+		"SumPacked": func(r *RowDigest) { r.SumPacked(x, 90, packed) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s hashed a row with the value -1", name)
+				}
+			}()
+			sum(new(RowDigest))
+		}()
 	}
 }
