@@ -228,8 +228,18 @@ func (r *RowDigest) encodeDensePacked(xc int64, packed []uint64) bool {
 		// of v + 1 above the byte, computed in 64 bits so that it does
 		// not wrap: v ≤ 254 for every cell iff it stays 0.
 		var over uint64
-		for k, cell := range packed {
-			v := uint64(uint32(cell)) + 1
+		k := 0
+		for ; k+8 <= c; k += 8 {
+			// Eight bytes a store: a byte a store took 11% of compute
+			// -write none's CPU.
+			eight := (*[8]uint64)(packed[k:])
+			v0, v1, v2, v3 := uint64(uint32(eight[0]))+1, uint64(uint32(eight[1]))+1, uint64(uint32(eight[2]))+1, uint64(uint32(eight[3]))+1
+			v4, v5, v6, v7 := uint64(uint32(eight[4]))+1, uint64(uint32(eight[5]))+1, uint64(uint32(eight[6]))+1, uint64(uint32(eight[7]))+1
+			over |= (v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7) >> 8
+			binary.LittleEndian.PutUint64(at[k:], v0|v1<<8|v2<<16|v3<<24|v4<<32|v5<<40|v6<<48|v7<<56)
+		}
+		for ; k < c; k++ {
+			v := uint64(uint32(packed[k])) + 1
 			over |= v >> 8
 			at[k] = byte(v)
 		}
