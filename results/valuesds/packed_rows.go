@@ -48,10 +48,8 @@ func (r *packedRows) appendRow(x int64, ys []int64, vs []int32, values results.V
 	base := x
 	if len(ys) > 0 {
 		base = ys[0]
-		if ys[0]-x < math.MinInt32 || ys[len(ys)-1]-x > math.MaxInt32 {
-			// A row whose columns increase (checked below) lies
-			// farthest from the diagonal at its ends.
-			return fmt.Errorf("row %d: columns %d..%d: a cell lies more than 2³¹ columns from the diagonal, which cells_sha256 cannot encode", x, ys[0], ys[len(ys)-1])
+		if err := checkReach(x, ys[0], ys[len(ys)-1]); err != nil {
+			return err
 		}
 	}
 	at := len(r.cells)
@@ -77,6 +75,16 @@ func (r *packedRows) appendRow(x int64, ys []int64, vs []int32, values results.V
 	return nil
 }
 
+// checkReach checks that the row x whose first and last columns are first
+// and last, its columns increasing (its caller checks that too), has no
+// cell more than MaxInt32 from the diagonal: it lies farthest at its ends.
+func checkReach(x, first, last int64) error {
+	if first-x < math.MinInt32 || last-x > math.MaxInt32 {
+		return fmt.Errorf("row %d: columns %d..%d: a cell lies more than 2³¹ columns from the diagonal, which cells_sha256 cannot encode", x, first, last)
+	}
+	return nil
+}
+
 // appendPacked appends row x, the next, from the cells of a band's row
 // packed from column base, keeping those whose value lies in values. In
 // the same pass it checks what appendRow checks; on error r is unchanged.
@@ -86,8 +94,8 @@ func (r *packedRows) appendPacked(x, base int64, cells []uint64, values results.
 		if first < 0 || last > n {
 			return fmt.Errorf("row %d: columns %d..%d: want columns within 0..%d", x, first, last, n)
 		}
-		if first-x < math.MinInt32 || last-x > math.MaxInt32 {
-			return fmt.Errorf("row %d: columns %d..%d: a cell lies more than 2³¹ columns from the diagonal, which cells_sha256 cannot encode", x, first, last)
+		if err := checkReach(x, first, last); err != nil {
+			return err
 		}
 	}
 	at := len(r.cells)
