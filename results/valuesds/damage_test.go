@@ -498,6 +498,23 @@ func progress(t *testing.T, w *Writer) Progress {
 	return p
 }
 
+// checkPlantedPart replaces the first part of the dataset dir of meta by
+// a part of the cells c, which no writer would make, resigns its SHA-256
+// in the manifest, and returns what Check says of the dataset.
+func checkPlantedPart(t *testing.T, dir string, meta Meta, c *cells) error {
+	t.Helper()
+	var part bytes.Buffer
+	if err := encodePart(&part, meta, 0, meta.Rows.Last, c); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, PartName(0)), part.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	resum(t, dir, 0)
+	_, err := Check(context.Background(), dir)
+	return err
+}
+
 // TestFarCellRefusedAsDamage: a part that holds a cell more than MaxInt32
 // columns from the diagonal (which no writer of the format makes), its
 // SHA-256 resigned in the manifest, is damage that Check names, not a
@@ -507,19 +524,32 @@ func TestFarCellRefusedAsDamage(t *testing.T) {
 	meta := testMeta(1<<33, 0, 3)
 	meta.Rows = RowRange{0, 1}
 	writeDataset(t, dir, meta, Rows{X0: 0, Start: []int32{0, 1, 2}, Y: []int64{5, 6}, Value: []int32{1, 2}}, 16)
-	far := &cells{vs: []int32{1, 2}, xs: []int64{0, 1}, ys: []int64{5, 1<<31 + 2}}
-	var part bytes.Buffer
-	if err := encodePart(&part, meta, 0, 1, far); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, PartName(0)), part.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	resum(t, dir, 0)
-	_, err := Check(context.Background(), dir)
+	err := checkPlantedPart(t, dir, meta, &cells{vs: []int32{1, 2}, xs: []int64{0, 1}, ys: []int64{5, 1<<31 + 2}})
 	var damage *DamageError
 	if !errors.As(err, &damage) || !strings.Contains(err.Error(), "cell (x=1, y=2147483650, v=2) lies more than 2³¹ columns from the diagonal") {
 		t.Fatalf("Check: %v, want the far cell named as damage", err)
+	}
+}
+
+// TestCellOfTwoValuesRefusedAsDamage: a part that holds one cell in two
+// values' row groups (which no writer makes), its SHA-256 resigned in the
+// manifest, is damage that Check names, in a row whose cells lie side by
+// side and in one spread wide.
+func TestCellOfTwoValuesRefusedAsDamage(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ys   []int64
+	}{{"side by side", []int64{4, 5, 6, 7}}, {"spread", []int64{4, 5, 600, 9000}}} {
+		dir := datasetDir(t)
+		meta := testMeta(10000, 0, 3)
+		meta.Rows = RowRange{0, 1}
+		vs := []int32{0, 1, 2, 3}
+		writeDataset(t, dir, meta, Rows{X0: 0, Start: []int32{0, 4, 4}, Y: tc.ys, Value: vs}, 16)
+		err := checkPlantedPart(t, dir, meta, &cells{vs: []int32{0, 1, 2, 3}, xs: []int64{0, 0, 0, 0}, ys: []int64{tc.ys[0], tc.ys[1], tc.ys[2], tc.ys[1]}})
+		var damage *DamageError
+		if !errors.As(err, &damage) || !strings.Contains(err.Error(), fmt.Sprintf("cell (x=0, y=%d) holds two values", tc.ys[1])) {
+			t.Errorf("%s: Check: %v, want the cell of two values named as damage", tc.name, err)
+		}
 	}
 }
 
