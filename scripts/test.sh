@@ -34,8 +34,8 @@ go vet ./...
 echo "== go test"
 go test ./...
 
-echo "== go test -tags purego ./engine/band (the Go per-cell loop other architectures use)"
-go test -tags purego ./engine/band/
+echo "== go test -tags purego ./engine/band ./results/valuesds (the Go loops other architectures use: the band's per-cell loop, the checksum's dense rows)"
+go test -tags purego ./engine/band/ ./results/valuesds/
 
 echo "== go test -race (engines, result files and their part writers, band and full runs, the proof search whose rows the band workers hash; short sizes)"
 go test -race -short ./engine/ ./engine/band/ ./results/ ./results/valuesds/ ./results/fulldisk/ ./cmd/internal/bandrun/ ./cmd/internal/fullrun/ ./conjecture/proof/

@@ -14,7 +14,7 @@ func (w *window) fillRowTile(st *bandState, i, c0, c1, v int, nimSum bool) {
 	row := st.rowSets[i*w.words : (i+1)*w.words]
 	x := st.x0 + int64(i)
 	for k := c0 >> 6; k<<6 < c1; k++ {
-		live := w.live[k] & wordMask(k, c0, c1)
+		live := w.live[k].bits & wordMask(k, c0, c1)
 		for live != 0 {
 			c := k<<6 + bits.TrailingZeros64(live)
 			live &= live - 1
@@ -35,7 +35,7 @@ func (w *window) fillRowTile(st *bandState, i, c0, c1, v int, nimSum bool) {
 			row[m>>6] |= bit
 			col[m>>6] |= bit
 			if col[m>>6] == w.full[m>>6] && w.isFull(col) {
-				w.live[k] &^= 1 << (c & 63)
+				w.live[k].bits &^= 1 << (c & 63)
 			}
 			st.addCell(i, c, m)
 			if row[m>>6] == w.full[m>>6] && w.isFull(row) {
@@ -87,7 +87,7 @@ func (w *window) fillBaseRow(st *bandState, i, v int, nimSum bool, base []Cell, 
 		row[m>>6] |= 1 << (m & 63)
 		col[m>>6] |= 1 << (m & 63)
 		if w.isFull(col) {
-			w.live[c>>6] &^= 1 << (c & 63)
+			w.live[c>>6].bits &^= 1 << (c & 63)
 		}
 		st.addCell(i, c, m)
 	}

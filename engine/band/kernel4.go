@@ -17,12 +17,12 @@ func (w *window) fillRowTile4(st *bandState, i, c0, c1, v int, nimSum bool) {
 	first := int(st.cellN[i])
 	n, capped := first, 0
 	for k := c0 >> 6; k<<6 < c1; k++ {
-		live := w.live[k] & wordMask(k, c0, c1)
+		live := w.live[k].bits & wordMask(k, c0, c1)
 		if live == 0 {
 			continue
 		}
 		var c int
-		n, c = fillWord4(rowSet, w.sets[k*256:(k+1)*256], live, &w.live[k], full,
+		n, c = fillWord4(rowSet, w.sets[k*256:(k+1)*256], live, &w.live[k].bits, full,
 			cells, n, packCell(k<<6, 0), x, w.lo+int64(k)<<6)
 		capped += c
 		if n == len(cells) {

@@ -224,26 +224,8 @@ func (r *RowDigest) encodeDensePacked(xc int64, packed []uint64) bool {
 	}
 	if last-first == int64(c-1) {
 		// Side by side, as every row of a band whose cells fill it: byte
-		// k is cell k's value + 1, no column read. over gathers the bits
-		// of v + 1 above the byte, computed in 64 bits so that it does
-		// not wrap: v ≤ 254 for every cell iff it stays 0.
-		var over uint64
-		k := 0
-		for ; k+8 <= c; k += 8 {
-			// Eight bytes a store: a byte a store took 11% of compute
-			// -write none's CPU.
-			eight := (*[8]uint64)(packed[k:])
-			v0, v1, v2, v3 := uint64(uint32(eight[0]))+1, uint64(uint32(eight[1]))+1, uint64(uint32(eight[2]))+1, uint64(uint32(eight[3]))+1
-			v4, v5, v6, v7 := uint64(uint32(eight[4]))+1, uint64(uint32(eight[5]))+1, uint64(uint32(eight[6]))+1, uint64(uint32(eight[7]))+1
-			over |= (v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7) >> 8
-			binary.LittleEndian.PutUint64(at[k:], v0|v1<<8|v2<<16|v3<<24|v4<<32|v5<<40|v6<<48|v7<<56)
-		}
-		for ; k < c; k++ {
-			v := uint64(uint32(packed[k])) + 1
-			over |= v >> 8
-			at[k] = byte(v)
-		}
-		return over == 0
+		// k is cell k's value + 1, no column read.
+		return denseSideBySide(at, packed)
 	}
 	clear(at)
 	var top uint32
@@ -253,6 +235,30 @@ func (r *RowDigest) encodeDensePacked(xc int64, packed []uint64) bool {
 		at[int64(cell>>32)-first] = byte(v + 1)
 	}
 	return top <= 254
+}
+
+// denseSideBySideGo is denseSideBySide in Go. over gathers the bits of
+// v + 1 above the byte, computed in 64 bits so that it does not wrap:
+// v ≤ 254 for every cell iff it stays 0.
+func denseSideBySideGo(at []byte, packed []uint64) bool {
+	at = at[:len(packed)]
+	var over uint64
+	k := 0
+	for ; k+8 <= len(packed); k += 8 {
+		// Eight bytes a store: a byte a store took 11% of compute
+		// -write none's CPU.
+		eight := (*[8]uint64)(packed[k:])
+		v0, v1, v2, v3 := uint64(uint32(eight[0]))+1, uint64(uint32(eight[1]))+1, uint64(uint32(eight[2]))+1, uint64(uint32(eight[3]))+1
+		v4, v5, v6, v7 := uint64(uint32(eight[4]))+1, uint64(uint32(eight[5]))+1, uint64(uint32(eight[6]))+1, uint64(uint32(eight[7]))+1
+		over |= (v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7) >> 8
+		binary.LittleEndian.PutUint64(at[k:], v0|v1<<8|v2<<16|v3<<24|v4<<32|v5<<40|v6<<48|v7<<56)
+	}
+	for ; k < len(packed); k++ {
+		v := uint64(uint32(packed[k])) + 1
+		over |= v >> 8
+		at[k] = byte(v)
+	}
+	return over == 0
 }
 
 // denseBuffer puts a dense row's header (c cells, the first offset d
