@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // The DELTA_BINARY_PACKED encoding of Parquet (Apache Parquet, "Encodings",
@@ -108,26 +109,30 @@ func evenStride(values []int64) (int64, bool) {
 
 // appendBitPacked appends the deltaMiniblockSize values mini[i] − base,
 // each below 2^width, packed width bits each, least significant bit
-// first: 4·width bytes.
+// first: 4·width bytes. They are written into the grown slice by index,
+// not appended: an append in the loop kept its values on the stack.
 func appendBitPacked(dst []byte, mini []int64, base int64, width int) []byte {
 	if width == 0 {
 		return dst
 	}
-	var acc uint64 // bits not yet appended, the first in the low bits
+	at := len(dst)
+	dst = slices.Grow(dst, 4*width)[:at+4*width]
+	out := dst[at:]
+	var acc uint64 // bits not yet written, the first in the low bits
 	filled := 0    // how many bits of acc are taken
 	for _, d := range mini[:deltaMiniblockSize] {
 		v := uint64(d - base)
 		acc |= v << filled
 		filled += width
 		if filled >= 64 {
-			dst = binary.LittleEndian.AppendUint64(dst, acc)
+			binary.LittleEndian.PutUint64(out, acc)
+			out = out[8:]
 			filled -= 64
 			acc = v >> (width - filled) // the bits of v that did not fit (0 if all did: v < 2^width)
 		}
 	}
-	for ; filled > 0; filled -= 8 {
-		dst = append(dst, byte(acc))
-		acc >>= 8
+	for k := range out { // the last word's 4 bytes when width is odd
+		out[k] = byte(acc >> (8 * k))
 	}
 	return dst
 }
