@@ -22,8 +22,9 @@
 // of the tile it is in. A worker waiting for the band above unpacks its
 // finished bands meanwhile, and hands them to the caller about SoloTile
 // rows at a time; the caller takes them in order. For
-// V < 256 the per-cell loop is written in amd64 assembly (fillWord4), which
-// keeps the row's set and its walk in registers; other architectures, and
+// V < 256 the per-cell loop is written in amd64 assembly (fillTile4Word),
+// which walks a word of 64 columns for every row of a band in one call and
+// keeps a row's set and its walk in registers; other architectures, and
 // builds with the purego tag, run the Go loop it mirrors, and the tests
 // compare the two on random rows and columns.
 //

@@ -4,7 +4,7 @@ import "math/bits"
 
 // fillRowTile computes the cells of row i of band st in the live columns
 // [c0, c1) of the window, c0 a multiple of 64, until the row is full: the
-// per-cell loop for any number of words (fillRowTile4 is the one for four).
+// per-cell loop for any number of words (fillTile4 is the one for four).
 // No allocation, no call through an interface, no lock.
 //
 // At a live cell the mex of row ∪ column ∪ E is the cell's value if it is

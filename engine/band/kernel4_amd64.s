@@ -1,8 +1,11 @@
 //go:build amd64 && !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
-// The per-cell loop of fillWord4Generic. Registers:
+// fillTile4WordGeneric in assembly: the rows of the band one after
+// another, and for each the per-cell loop of fillWord4Generic over the
+// word's live columns. Registers in the per-cell loop:
 //
 //	R8 … R11  the row's set, words 0 … 3
 //	BX        the live columns still to walk
@@ -11,14 +14,17 @@
 //	R13       the values of a word missing from row ∪ column
 //	AX        the cell's value m
 //	DX        the cells taken, n
-//	SI, DI    sets and cells
+//	SI, DI    sets and the row's cells
 //	R15       full
 //	R14       scratch
 //
-// A word path looks for the mex in word w of the union; when the word is
-// full it goes on to word w+1, and past word 3 the cell is above V. A mex
-// equal to the excluded value x ^ y is dropped from the word's missing
-// values, and the path goes on from there.
+// What the loop reads of the row and the word but rarely (the excluded
+// value's row x, y0, V+1, the packed base, the live word's address, the
+// count of cells above V) is in the frame. A word path looks for the mex
+// in word w of the union; when the word is full it goes on to word w+1,
+// and past word 3 the cell is above V. A mex equal to the excluded value
+// x ^ y is dropped from the word's missing values, and the path goes on
+// from there.
 
 // WORD is the path of word w of the sets: OFF = 8w is its offset in a
 // set, BASE = 64w its first value, ROW the register of the row's word,
@@ -33,12 +39,12 @@ THIS:	MOVQ OFF(R12), R13; \
 	JZ   NEXT; \
 	BSFQ R13, AX; \
 	ADDQ $BASE, AX; \
-	MOVQ y0+104(FP), R14; \
+	MOVQ y0-24(SP), R14; \
 	ADDQ CX, R14; \
-	XORQ x+96(FP), R14; \
+	XORQ x-16(SP), R14; \
 	CMPQ AX, R14; \
 	JEQ  HIT; \
-KEEP:	CMPQ AX, cells_len+64(FP); \
+KEEP:	CMPQ AX, clen-32(SP); \
 	JGE  above; \
 	MOVQ OFF(R12), R14; \
 	BTSQ AX, R14; \
@@ -54,24 +60,59 @@ HIT:	LEAQ -1(R13), R14; \
 	ADDQ $BASE, AX; \
 	JMP  KEEP
 
-// func fillWord4(row *[4]uint64, sets []uint64, live uint64, liveWord *uint64, full *[4]uint64,
-//	cells []uint64, n int, packedBase uint64, x, y0 int64) (nOut, capped int)
-TEXT ·fillWord4(SB), NOSPLIT, $0-128
-	MOVQ row+0(FP), AX
+// func fillTile4Word(t *tileWalk)
+TEXT ·fillTile4Word(SB), NOSPLIT, $72-8
+	MOVQ t+0(FP), R14
+	MOVQ tileWalk_y0(R14), AX
+	MOVQ AX, y0-24(SP)
+	MOVQ tileWalk_cellsLen(R14), AX
+	MOVQ AX, clen-32(SP)
+	MOVQ tileWalk_packedBase(R14), AX
+	MOVQ AX, pbase-40(SP)
+	MOVQ tileWalk_liveWord(R14), AX
+	MOVQ AX, livep-48(SP)
+	MOVQ tileWalk_sets(R14), SI
+	MOVQ tileWalk_full(R14), R15
+	MOVQ $0, i-8(SP)
+
+// Row i: skipped if full or if no column of the word is live for it;
+// else its set, cells and count are loaded for the per-cell loop.
+row:
+	MOVQ t+0(FP), R14
+	MOVQ i-8(SP), CX
+	CMPQ CX, tileWalk_rows(R14)
+	JGE  end
+	MOVQ tileWalk_done(R14), AX
+	CMPB (AX)(CX*1), $0
+	JNE  nextRow
+	MOVQ livep-48(SP), AX
+	MOVQ (AX), BX
+	ANDQ tileWalk_mask(R14), BX
+	JZ   nextRow
+	MOVQ tileWalk_xStep(R14), AX
+	IMULQ CX, AX
+	ADDQ tileWalk_x0(R14), AX
+	MOVQ AX, x-16(SP)
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ADDQ tileWalk_rowSets(R14), AX
+	MOVQ AX, rowp-56(SP)
 	MOVQ 0(AX), R8
 	MOVQ 8(AX), R9
 	MOVQ 16(AX), R10
 	MOVQ 24(AX), R11
-	MOVQ sets_base+8(FP), SI
-	MOVQ live+32(FP), BX
-	MOVQ full+48(FP), R15
-	MOVQ cells_base+56(FP), DI
-	MOVQ n+80(FP), DX
-	MOVQ $0, capped+120(FP)
+	MOVQ tileWalk_cellStride(R14), DI
+	IMULQ CX, DI
+	SHLQ $3, DI
+	ADDQ tileWalk_cells(R14), DI
+	MOVQ tileWalk_cellN(R14), AX
+	MOVLQSX (AX)(CX*4), DX
+	MOVQ DX, first-64(SP)
+	MOVQ $0, capped-72(SP)
 
 next:
 	TESTQ BX, BX
-	JZ   done
+	JZ   rowDone
 	BSFQ BX, CX
 	LEAQ -1(BX), R14
 	ANDQ R14, BX
@@ -86,7 +127,7 @@ next:
 
 // The cell's mex is above V: it is V+1 and changes no set.
 above:
-	INCQ capped+120(FP)
+	INCQ capped-72(SP)
 	JMP  next
 
 // A word of the column's set became full: if all four are, the column
@@ -104,7 +145,7 @@ columnFull:
 	MOVQ 24(R12), R14
 	CMPQ R14, 24(R15)
 	JNE  store
-	MOVQ liveWord+40(FP), R13
+	MOVQ livep-48(SP), R13
 	MOVQ 0(R13), R14
 	BTRQ CX, R14
 	MOVQ R14, 0(R13)
@@ -113,18 +154,38 @@ columnFull:
 store:
 	MOVQ CX, R14
 	SHLQ $32, R14
-	ADDQ packedBase+88(FP), R14
+	ADDQ pbase-40(SP), R14
 	ORQ  AX, R14
 	MOVQ R14, (DI)(DX*8)
 	INCQ DX
-	CMPQ DX, cells_len+64(FP)
+	CMPQ DX, clen-32(SP)
 	JLT  next
 
-done:
-	MOVQ row+0(FP), AX
+// The row's walk of the word is over: its set and count are stored, its
+// visits counted, and it is marked done if full.
+rowDone:
+	MOVQ rowp-56(SP), AX
 	MOVQ R8, 0(AX)
 	MOVQ R9, 8(AX)
 	MOVQ R10, 16(AX)
 	MOVQ R11, 24(AX)
-	MOVQ DX, nOut+112(FP)
+	MOVQ t+0(FP), R14
+	MOVQ i-8(SP), CX
+	MOVQ tileWalk_cellN(R14), AX
+	MOVL DX, (AX)(CX*4)
+	MOVQ DX, AX
+	SUBQ first-64(SP), AX
+	ADDQ capped-72(SP), AX
+	ADDQ AX, tileWalk_visits(R14)
+	CMPQ DX, clen-32(SP)
+	JNE  nextRow
+	MOVQ tileWalk_done(R14), AX
+	MOVB $1, (AX)(CX*1)
+	INCQ tileWalk_finished(R14)
+
+nextRow:
+	INCQ i-8(SP)
+	JMP  row
+
+end:
 	RET

@@ -7,19 +7,14 @@ import (
 	"testing"
 )
 
-// kernelCase is one input of fillWord4: a row partly filled, the 64
-// columns of a live word and the cells taken so far.
-type kernelCase struct {
-	v          int
-	row        [4]uint64
-	sets       []uint64
-	live       uint64
-	liveWord   uint64
-	full       [4]uint64
-	cells      []uint64
-	n          int
-	packedBase uint64
-	x, y0      int64
+// tileCase is one input of fillTile4Word: rows partly filled (some
+// already full, skipped), the 64 columns of a live word and the cells the
+// rows have taken so far.
+type tileCase struct {
+	v        int
+	liveWord uint64
+	full     [4]uint64
+	t        tileWalk
 }
 
 // randomSet is a random subset of 0 … v, each value in it with the same
@@ -49,79 +44,105 @@ func randomSet(rng *rand.Rand, v int) [4]uint64 {
 	return set
 }
 
-// randomKernelCase draws a case: V anywhere in 0 … 255, row and column
-// sets from empty to full (a full column is walked as any other and gives
-// a cell above V), excluded values x XOR y that often fall on a mex.
-func randomKernelCase(rng *rand.Rand) kernelCase {
+// randomTileCase draws a case: V anywhere in 0 … 255, one to eight rows
+// (an eighth of them already full), row and column sets from empty to
+// full (a full column is walked as any other and gives a cell above V),
+// excluded values x XOR y that often fall on a mex.
+func randomTileCase(rng *rand.Rand) *tileCase {
 	v := rng.IntN(256)
 	if rng.IntN(2) == 0 {
 		v = 200
 	}
-	full := newWindow(v, 4).full
-	kc := kernelCase{v: v, full: [4]uint64(full), sets: make([]uint64, 256), cells: make([]uint64, v+1)}
-	for {
-		kc.row = randomSet(rng, v)
-		kc.n = 0
-		for _, word := range kc.row {
-			kc.n += bits.OnesCount64(word)
+	rows := 1 + rng.IntN(8)
+	tc := &tileCase{v: v, full: [4]uint64(newWindow(v, 4).full)}
+	t := &tc.t
+	t.rows, t.cellsLen, t.cellStride = rows, v+1, v+1+rng.IntN(4)
+	t.rowSets, t.done, t.cellN = make([]uint64, 4*rows), make([]bool, rows), make([]int32, rows)
+	t.cells = make([]uint64, (rows-1)*t.cellStride+v+1)
+	for i := range rows {
+		if rng.IntN(8) == 0 {
+			t.done[i] = true // left as it is: its set and cells are not looked at
+			copy(t.rowSets[4*i:], tc.full[:])
+			t.cellN[i] = int32(v + 1)
+			continue
 		}
-		if kc.n <= v {
-			break
+		for {
+			row := randomSet(rng, v)
+			n := 0
+			for _, word := range row {
+				n += bits.OnesCount64(word)
+			}
+			if n <= v {
+				copy(t.rowSets[4*i:], row[:])
+				t.cellN[i] = int32(n)
+				break
+			}
 		}
 	}
+	for k := range t.cells {
+		t.cells[k] = rng.Uint64()
+	}
+	t.sets = make([]uint64, 256)
 	for j := range 64 {
 		set := randomSet(rng, v)
 		if rng.IntN(8) == 0 {
-			set = kc.full
+			set = tc.full
 		}
-		copy(kc.sets[4*j:], set[:])
+		copy(t.sets[4*j:], set[:])
 	}
-	kc.live = rng.Uint64() & rng.Uint64()
+	t.mask = rng.Uint64() | rng.Uint64()
 	if rng.IntN(4) == 0 {
-		kc.live = ^uint64(0)
+		t.mask = ^uint64(0)
 	}
-	kc.liveWord = kc.live | rng.Uint64()
-	for i := range kc.cells[:kc.n] {
-		kc.cells[i] = rng.Uint64()
+	tc.liveWord = rng.Uint64() | rng.Uint64()
+	if rng.IntN(4) == 0 {
+		tc.liveWord = ^uint64(0)
 	}
-	kc.packedBase = uint64(rng.IntN(1<<20)) << 38
-	kc.x, kc.y0 = noExclusion, rng.Int64N(1<<40)
+	t.packedBase = uint64(rng.IntN(1<<20)) << 38
+	t.x0, t.y0 = noExclusion, rng.Int64N(1<<40)
 	if rng.IntN(2) == 0 {
-		kc.x = rng.Int64N(1024)
-		kc.y0 = max(0, kc.x-int64(rng.IntN(300)))
+		t.x0, t.xStep = rng.Int64N(1024), 1
+		t.y0 = max(0, t.x0-int64(rng.IntN(300)))
 	}
-	return kc
+	t.finished, t.visits = rng.IntN(5), rng.Int64N(1000) // added to, not set
+	return tc
 }
 
-// run calls fill on a copy of the case and returns what it changed.
-func (kc kernelCase) run(fill func(*[4]uint64, []uint64, uint64, *uint64, *[4]uint64, []uint64, int, uint64, int64, int64) (int, int)) (kernelCase, int) {
-	kc.sets, kc.cells = slices.Clone(kc.sets), slices.Clone(kc.cells)
-	n, capped := fill(&kc.row, kc.sets, kc.live, &kc.liveWord, &kc.full, kc.cells, kc.n, kc.packedBase, kc.x, kc.y0)
-	kc.n = n
-	return kc, capped
+// run calls fill on a copy of the case and returns the copy.
+func (tc *tileCase) run(fill func(*tileWalk)) *tileCase {
+	out := *tc
+	t := &out.t
+	t.rowSets, t.done, t.cellN = slices.Clone(t.rowSets), slices.Clone(t.done), slices.Clone(t.cellN)
+	t.cells, t.sets = slices.Clone(t.cells), slices.Clone(t.sets)
+	t.full, t.liveWord = &out.full, &out.liveWord
+	fill(t)
+	return &out
 }
 
-// TestFillWord4MatchesGeneric compares the per-cell loop in use (assembly
-// on amd64) with the Go one on random rows and columns: the same cells,
-// row and column sets, live bits and count of cells above V.
-func TestFillWord4MatchesGeneric(t *testing.T) {
+// TestFillTile4WordMatchesGeneric compares the loop in use (assembly on
+// amd64) with the Go one on random rows and columns: the same cells, row
+// and column sets, counts, rows marked full, live bits, rows finished and
+// cells visited.
+func TestFillTile4WordMatchesGeneric(t *testing.T) {
 	if !assemblyKernel {
-		t.Skip("fillWord4 is fillWord4Generic in this build")
+		t.Skip("fillTile4Word is fillTile4WordGeneric in this build")
 	}
 	rng := rand.New(rand.NewPCG(21, 4))
-	cases := 100_000
+	cases := 50_000
 	if testing.Short() {
-		cases = 10_000
+		cases = 5_000
 	}
 	for i := range cases {
-		kc := randomKernelCase(rng)
-		got, gotCapped := kc.run(fillWord4)
-		want, wantCapped := kc.run(fillWord4Generic)
-		if got.n != want.n || gotCapped != wantCapped || got.row != want.row || got.liveWord != want.liveWord ||
-			!slices.Equal(got.sets, want.sets) || !slices.Equal(got.cells, want.cells) {
-			t.Fatalf("case %d (V = %d, x = %d, y0 = %d, live %#x): fillWord4 gives n %d, %d above V, row %x, live word %#x; "+
-				"fillWord4Generic n %d, %d above V, row %x, live word %#x (or their cells or column sets differ)",
-				i, kc.v, kc.x, kc.y0, kc.live, got.n, gotCapped, got.row, got.liveWord, want.n, wantCapped, want.row, want.liveWord)
+		tc := randomTileCase(rng)
+		got, want := tc.run(fillTile4Word), tc.run(fillTile4WordGeneric)
+		g, w := &got.t, &want.t
+		if got.liveWord != want.liveWord || g.finished != w.finished || g.visits != w.visits ||
+			!slices.Equal(g.cellN, w.cellN) || !slices.Equal(g.done, w.done) || !slices.Equal(g.rowSets, w.rowSets) ||
+			!slices.Equal(g.cells, w.cells) || !slices.Equal(g.sets, w.sets) {
+			t.Fatalf("case %d (V = %d, %d rows, x0 = %d, y0 = %d, mask %#x): fillTile4Word gives counts %d, done %v, "+
+				"live word %#x, %d finished, %d visits; fillTile4WordGeneric %d, %v, %#x, %d, %d (or their cells or sets differ)",
+				i, tc.v, tc.t.rows, tc.t.x0, tc.t.y0, tc.t.mask, g.cellN, g.done, got.liveWord, g.finished, g.visits,
+				w.cellN, w.done, want.liveWord, w.finished, w.visits)
 		}
 	}
 }

@@ -156,7 +156,7 @@ func New(rules Rules, n int64, v int, cfg Config) (*Sweeper, error) {
 	}
 	words := v/64 + 1
 	if words < 4 {
-		words = 4 // fillRowTile4 serves every V < 256
+		words = 4 // fillTile4 serves every V < 256
 	}
 	sw := &Sweeper{n: n, v: v, nimSum: rules.NimSum, base: base, baseEnd: baseEnd, cfg: cfg,
 		win: newWindow(v, words), spare: newWindow(v, words)}
@@ -446,13 +446,13 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 						first++
 						me.start.Store(first)
 					} else {
-						fill := w.fillRowTile
 						if w.words == 4 {
-							fill = w.fillRowTile4
-						}
-						for i := range st.rows {
-							if !st.done[i] {
-								fill(st, i, c0, c1, v, nimSum)
+							w.fillTile4(st, c0, c1, v, nimSum)
+						} else {
+							for i := range st.rows {
+								if !st.done[i] {
+									w.fillRowTile(st, i, c0, c1, v, nimSum)
+								}
 							}
 						}
 					}

@@ -26,7 +26,8 @@ type window struct {
 // tile or more ahead; with eight words to a line, every column the upper
 // band filled took the line from the lower band's core, which read it
 // again at its next row (with two workers, the load of the live word was a
-// fifth of fillRowTile4's time, against 3% with one).
+// fifth of the time of the Go code around the per-cell loop, against 3%
+// with one).
 type liveWord struct {
 	bits uint64
 	_    [7]uint64
