@@ -35,11 +35,12 @@ const emitRows = 1 << 16
 // runs of consecutive table rows in the band sweep's shape: the cells of
 // row x0+i are ys[start[i]:start[i+1]] (increasing) with values
 // vs[start[i]:start[i+1]], rows without a cell included; the slices are
-// valid only during the call. It reads the parts opts needs one at a time,
-// checking each against its sha256 before decoding it and its cells as it
-// decodes them, and at the end of a whole scan checks cells_sha256. Memory
-// stays at one part. Damage is a DamageError naming the file, unless the
-// directory was replaced since Open (ErrReplaced); visit's error
+// valid only during the call. It reads the parts opts needs, checking each
+// against its sha256 before decoding it and its cells as it decodes them,
+// a part or two ahead of visit on other goroutines, and at the end of a
+// whole scan checks cells_sha256. Memory stays at three parts. Damage is a
+// DamageError naming the file (the first damaged part in the parts' order),
+// unless the directory was replaced since Open (ErrReplaced); visit's error
 // is returned as it is.
 func (d *Dataset) Scan(ctx context.Context, visit func(x0 int64, start []int32, ys []int64, vs []int32) error, opts ScanOptions) error {
 	err := d.scan(ctx, visit, opts)
@@ -69,41 +70,30 @@ func (d *Dataset) scan(ctx context.Context, visit func(x0 int64, start []int32, 
 	if whole && m.Format != Format {
 		current = NewCellSum(m.Rows.First)
 	}
-	values := m.ValueRange()
-	var part, merged cells
-	var e emitter
+	var parts []Part
 	for _, p := range m.Parts {
-		if p.XLast < sel.first || p.XFirst > sel.last {
-			continue
+		if p.XLast >= sel.first && p.XFirst <= sel.last {
+			parts = append(parts, p)
 		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		path := filepath.Join(d.Dir, p.File)
-		if err := checkPartSum(path, p.SHA256); err != nil {
-			return err
-		}
-		part.reset()
-		if err := decodePart(partCheck{m: m, values: values, part: p, path: path}, sel, &part); err != nil {
-			return err
-		}
-		if err := byCell(&part, &merged); err != nil {
-			return &DamageError{File: path, Err: err}
-		}
+	}
+	var e emitter
+	err = readAhead(d.Dir, m, sel, parts, func(rp *readPart) error {
+		p, merged := rp.part, &rp.merged
 		if cols != nil {
-			if err := cols.add(&merged); err != nil {
-				return &DamageError{File: path, Err: err}
+			if err := cols.add(merged); err != nil {
+				return &DamageError{File: rp.path, Err: err}
 			}
 		}
 		if whole {
-			forEachRow(&merged, p.XFirst, p.XLast, sum.AddRow)
+			forEachRow(merged, p.XFirst, p.XLast, sum.AddRow)
 		}
 		if current != nil {
-			forEachRow(&merged, p.XFirst, p.XLast, current.AddRow)
+			forEachRow(merged, p.XFirst, p.XLast, current.AddRow)
 		}
-		if err := e.emit(ctx, &merged, max(p.XFirst, sel.first), min(p.XLast, sel.last), visit); err != nil {
-			return err
-		}
+		return e.emit(ctx, merged, max(p.XFirst, sel.first), min(p.XLast, sel.last), visit)
+	})
+	if err != nil {
+		return err
 	}
 	if whole && (sum.Cells() != m.Cells || sum.Sum() != m.CellsSHA256) {
 		return damaged(filepath.Join(d.Dir, ManifestName), "the parts hold %d cells with cells_sha256 %s, the manifest says %d with %s",
