@@ -15,26 +15,25 @@ const maxReadAhead = 2
 // readPart is a part as a scan's readers leave it: its cells in (x, y)
 // order, or the error of its reading.
 type readPart struct {
-	part    Part
-	path    string
-	decoded cells // the part's cells in (v, x, y) order, as read
-	merged  cells // in (x, y) order
-	err     error
+	part   Part
+	path   string
+	merged cells
+	err    error
 }
 
-// read checks the part against its sha256, decodes the cells of sel and
-// puts them in (x, y) order.
-func (rp *readPart) read(m *Manifest, values results.ValueRange, sel selection) {
+// read checks the part against its sha256, decodes the cells of sel into
+// decoded, in the part's (v, x, y) order, and puts them in (x, y) order.
+func (rp *readPart) read(m *Manifest, values results.ValueRange, sel selection, decoded *cells) {
 	rp.err = checkPartSum(rp.path, rp.part.SHA256)
 	if rp.err != nil {
 		return
 	}
-	rp.decoded.reset()
-	rp.err = decodePart(partCheck{m: m, values: values, part: rp.part, path: rp.path}, sel, &rp.decoded)
+	decoded.reset()
+	rp.err = decodePart(partCheck{m: m, values: values, part: rp.part, path: rp.path}, sel, decoded)
 	if rp.err != nil {
 		return
 	}
-	if err := byCell(&rp.decoded, &rp.merged); err != nil {
+	if err := byCell(decoded, &rp.merged); err != nil {
 		rp.err = &DamageError{File: rp.path, Err: err}
 	}
 }
@@ -45,8 +44,9 @@ func (rp *readPart) read(m *Manifest, values results.ValueRange, sel selection) 
 // the first in the parts' order. use is where a cancelled scan stops (the
 // scan's emit looks at its context). Reading a part (its sha256, arrow-go's
 // decoding, the order by cell) was four fifths of verify -in's CPU; the
-// parts read ahead overlap it with use and with each other. Memory: up to
-// maxReadAhead+1 parts, those being read and the one used.
+// parts read ahead overlap it with use and with each other. Memory: the
+// cells of up to maxReadAhead+1 parts in (x, y) order, those being read and
+// the one used, and of maxReadAhead as decoded.
 func readAhead(dir string, m *Manifest, sel selection, parts []Part, use func(*readPart) error) error {
 	readers := max(1, min(maxReadAhead, runtime.GOMAXPROCS(0)))
 	values := m.ValueRange()
@@ -59,6 +59,12 @@ func readAhead(dir string, m *Manifest, sel selection, parts []Part, use func(*r
 	free := make(chan *readPart, readers+1)
 	for range readers + 1 {
 		free <- new(readPart)
+	}
+	// A part's cells as decoded are needed only while it is read: a
+	// buffer a reader, where each part held its own.
+	decodeBuffers := make(chan *cells, readers)
+	for range readers {
+		decodeBuffers <- new(cells)
 	}
 	// Each part's slot, in the parts' order; at most readers wait in it.
 	slots := make(chan chan *readPart, readers)
@@ -83,7 +89,9 @@ func readAhead(dir string, m *Manifest, sel selection, parts []Part, use func(*r
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				rp.read(m, values, sel)
+				decoded := <-decodeBuffers
+				rp.read(m, values, sel, decoded)
+				decodeBuffers <- decoded
 				slot <- rp
 			}()
 		}

@@ -38,7 +38,7 @@ const emitRows = 1 << 16
 // valid only during the call. It reads the parts opts needs, checking each
 // against its sha256 before decoding it and its cells as it decodes them,
 // a part or two ahead of visit on other goroutines, and at the end of a
-// whole scan checks cells_sha256. Memory stays at three parts. Damage is a
+// whole scan checks cells_sha256. Memory stays at about three parts. Damage is a
 // DamageError naming the file (the first damaged part in the parts' order),
 // unless the directory was replaced since Open (ErrReplaced); visit's error
 // is returned as it is.
