@@ -51,7 +51,8 @@ const ManifestName = "_manifest.json"
 const DefaultBlockRows = 65536
 
 // MaxPartCells bounds the cells of one part: a reader holds one part's
-// cells in memory (20 bytes a cell), and so does a writer of values
+// cells in memory (20 bytes a cell; a Scan holds smaller parts two or three
+// at a time, up to 2²⁴ cells read ahead), and so does a writer of values
 // spanning more than StreamedValues. A block that would hold more is an
 // error that asks for a smaller block.
 const MaxPartCells = 1 << 26

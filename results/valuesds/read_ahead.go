@@ -8,9 +8,22 @@ import (
 	"github.com/grundy-lab/grundy/results"
 )
 
-// maxReadAhead bounds the parts a scan reads at once, each about 40 bytes
-// a cell (its cells as decoded and in (x, y) order).
+// maxReadAhead bounds the parts a scan reads ahead of the one it uses.
 const maxReadAhead = 2
+
+// readAheadCells bounds the cells of the parts a scan reads ahead, 20
+// bytes a cell in (x, y) order (and as many while one is decoded): parts
+// of a band dataset (16384 rows of V = 200: 3.3·10⁶ cells) are read two
+// ahead, parts of more than 2²⁴ cells (a full sweep's may hold 2²⁶) one
+// at a time, as before there was read-ahead.
+const readAheadCells = 1 << 24
+
+// partsAhead is how many parts a scan reads ahead when the largest holds
+// largest cells: maxReadAhead, fewer when they would hold more than
+// readAheadCells.
+func partsAhead(largest int64) int {
+	return int(min(maxReadAhead, readAheadCells/max(largest, 1)))
+}
 
 // readPart is a part as a scan's readers leave it: its cells in (x, y)
 // order, or the error of its reading.
@@ -38,17 +51,18 @@ func (rp *readPart) read(m *Manifest, values results.ValueRange, sel selection, 
 	}
 }
 
-// readAhead reads the parts of dir, on up to maxReadAhead goroutines (one
-// a CPU), and calls use with each in their order, on the caller's
+// readAhead reads the parts of dir, up to ahead of them ahead of the one
+// used, on up to ahead goroutines (one a CPU; one if ahead is 0), and
+// calls use with each in their order, on the caller's
 // goroutine, until use or a part's reading fails: that error is returned,
 // the first in the parts' order. use is where a cancelled scan stops (the
 // scan's emit looks at its context). Reading a part (its sha256, arrow-go's
 // decoding, the order by cell) was four fifths of verify -in's CPU; the
 // parts read ahead overlap it with use and with each other. Memory: the
-// cells of up to maxReadAhead+1 parts in (x, y) order, those being read and
-// the one used, and of maxReadAhead as decoded.
-func readAhead(dir string, m *Manifest, sel selection, parts []Part, use func(*readPart) error) error {
-	readers := max(1, min(maxReadAhead, runtime.GOMAXPROCS(0)))
+// cells of the part used and of those read ahead in (x, y) order, and of
+// one a reader as decoded.
+func readAhead(dir string, m *Manifest, sel selection, parts []Part, ahead int, use func(*readPart) error) error {
+	readers := max(1, min(ahead, runtime.GOMAXPROCS(0)))
 	values := m.ValueRange()
 	// Readers are handed parts until use fails or the parts run out;
 	// stop then tells the hand-out to end.
@@ -56,8 +70,8 @@ func readAhead(dir string, m *Manifest, sel selection, parts []Part, use func(*r
 	var wg sync.WaitGroup
 	defer wg.Wait() // after stop: the readers finish the part they read
 	defer close(stop)
-	free := make(chan *readPart, readers+1)
-	for range readers + 1 {
+	free := make(chan *readPart, ahead+1)
+	for range ahead + 1 {
 		free <- new(readPart)
 	}
 	// A part's cells as decoded are needed only while it is read: a
@@ -66,8 +80,8 @@ func readAhead(dir string, m *Manifest, sel selection, parts []Part, use func(*r
 	for range readers {
 		decodeBuffers <- new(cells)
 	}
-	// Each part's slot, in the parts' order; at most readers wait in it.
-	slots := make(chan chan *readPart, readers)
+	// Each part's slot, in the parts' order.
+	slots := make(chan chan *readPart, ahead)
 	wg.Add(1)
 	go func() {
 		defer wg.Done()

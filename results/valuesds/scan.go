@@ -37,8 +37,9 @@ const emitRows = 1 << 16
 // vs[start[i]:start[i+1]], rows without a cell included; the slices are
 // valid only during the call. It reads the parts opts needs, checking each
 // against its sha256 before decoding it and its cells as it decodes them,
-// a part or two ahead of visit on other goroutines, and at the end of a
-// whole scan checks cells_sha256. Memory stays at about three parts. Damage is a
+// ahead of visit on other goroutines (two parts ahead when they hold at
+// most 2²³ cells, one up to 2²⁴, none beyond), and at the end of a whole
+// scan checks cells_sha256. Memory stays at a part and those read ahead. Damage is a
 // DamageError naming the file (the first damaged part in the parts' order),
 // unless the directory was replaced since Open (ErrReplaced); visit's error
 // is returned as it is.
@@ -71,13 +72,15 @@ func (d *Dataset) scan(ctx context.Context, visit func(x0 int64, start []int32, 
 		current = NewCellSum(m.Rows.First)
 	}
 	var parts []Part
+	largest := int64(0)
 	for _, p := range m.Parts {
 		if p.XLast >= sel.first && p.XFirst <= sel.last {
 			parts = append(parts, p)
+			largest = max(largest, p.Cells)
 		}
 	}
 	var e emitter
-	err = readAhead(d.Dir, m, sel, parts, func(rp *readPart) error {
+	err = readAhead(d.Dir, m, sel, parts, partsAhead(largest), func(rp *readPart) error {
 		p, merged := rp.part, &rp.merged
 		if cols != nil {
 			if err := cols.add(merged); err != nil {
