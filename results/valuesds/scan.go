@@ -39,10 +39,10 @@ const emitRows = 1 << 16
 // against its sha256 before decoding it and its cells as it decodes them,
 // ahead of visit on other goroutines (two parts ahead when they hold at
 // most 2²³ cells, one up to 2²⁴, none beyond), and at the end of a whole
-// scan checks cells_sha256. Memory stays at a part and those read ahead. Damage is a
-// DamageError naming the file (the first damaged part in the parts' order),
-// unless the directory was replaced since Open (ErrReplaced); visit's error
-// is returned as it is.
+// scan checks cells_sha256. Memory stays at a part and those read ahead.
+// Damage is a DamageError naming the file (the first damaged part in the
+// parts' order), unless the directory was replaced since Open
+// (ErrReplaced); visit's error is returned as it is.
 func (d *Dataset) Scan(ctx context.Context, visit func(x0 int64, start []int32, ys []int64, vs []int32) error, opts ScanOptions) error {
 	err := d.scan(ctx, visit, opts)
 	var damage *DamageError
