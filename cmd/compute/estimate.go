@@ -18,6 +18,13 @@ import (
 // cells/s with 2 workers) and rounded down; estimates are for planning.
 const cellsPerCoreSecond = 1.5e7
 
+// parquetCellsPerSecond is the rate of a Parquet table file's writer,
+// which a second worker does not speed up: G₋₁ at n = 14000 took 12.45 s
+// with one worker and 11.62 s with two (1.6–1.7·10⁷ cells/s; Arrow 5.7
+// and 5.4 s), at 2·10⁴ 22.5 s (1.8·10⁷), on the 2-core AMD EPYC,
+// 2026-11-27; rounded down. The plan had said 13 s at 2·10⁴.
+const parquetCellsPerSecond = 1.5e7
+
 // plan is what a run will need.
 type plan struct {
 	cells   int64
@@ -43,7 +50,11 @@ func estimate(opts options) plan {
 	}
 	for _, r := range opts.tables {
 		cells += perTable
-		seconds += perTable * cellSeconds(r, opts, 1/cellsPerCoreSecond, cores)
+		perCell := cellSeconds(r, opts, 1/cellsPerCoreSecond, cores)
+		if opts.format == results.Parquet {
+			perCell = max(perCell, 1/parquetCellsPerSecond)
+		}
+		seconds += perTable * perCell
 		// The footer lists each record batch in 24 bytes, reserved at a KiB;
 		// the schema and footer with their metadata, about 10 KiB.
 		batches := math.Ceil(float64(opts.n+1) / float64(opts.cfg.Tile))
