@@ -13,9 +13,9 @@ const maxReadAhead = 2
 
 // readAheadCells bounds the cells of the parts a scan reads ahead, 20
 // bytes a cell in (x, y) order (and as many while one is decoded): parts
-// of a band dataset (16384 rows of V = 200: 3.3·10⁶ cells) are read two
-// ahead, parts of more than 2²⁴ cells (a full sweep's may hold 2²⁶) one
-// at a time, as before there was read-ahead.
+// of up to 2²³ cells (a band dataset's, 16384 rows of V = 200, hold
+// 3.3·10⁶) are read two ahead, of up to 2²⁴ one ahead, larger ones (a full
+// sweep's may hold 2²⁶) one at a time, as before there was read-ahead.
 const readAheadCells = 1 << 24
 
 // partsAhead is how many parts a scan reads ahead when the largest holds
@@ -53,9 +53,9 @@ func (rp *readPart) read(m *Manifest, values results.ValueRange, sel selection, 
 
 // readAhead reads the parts of dir, up to ahead of them ahead of the one
 // used, on up to ahead goroutines (one a CPU; one if ahead is 0), and
-// calls use with each in their order, on the caller's
-// goroutine, until use or a part's reading fails: that error is returned,
-// the first in the parts' order. use is where a cancelled scan stops (the
+// calls use with each in their order, on the caller's goroutine, until
+// use or a part's reading fails: that error is returned, the first in the
+// parts' order. use is where a cancelled scan stops (the
 // scan's emit looks at its context). Reading a part (its sha256, arrow-go's
 // decoding, the order by cell) was four fifths of verify -in's CPU; the
 // parts read ahead overlap it with use and with each other. Memory: the
