@@ -60,6 +60,7 @@ type bandState struct {
 	rows    int
 	open    int   // rows not yet full
 	visits  int64 // cells whose mex was taken
+	tooFar  bool  // a cell lay beyond a one-sided sweep's span
 	words   int
 	rowSets []uint64
 	done    []bool
@@ -107,7 +108,7 @@ func (st *bandState) reset(x0, lo int64, rows int) {
 	clear(st.rowSets[:rows*st.words])
 	clear(st.done[:rows])
 	clear(st.cellN[:rows])
-	st.visits = 0
+	st.visits, st.tooFar = 0, false
 }
 
 // addCell records the cell (x0+i, lo+c) of value m.

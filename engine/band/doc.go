@@ -13,6 +13,15 @@
 // two-pile nim with a pass (G_P) the cells of value at most V lie within
 // |x − y| ≤ V+1, and a row fills after about V+1 visited cells.
 //
+// The tables the band serves are symmetric, G(x, y) = G(y, x), and their
+// rows are walked from the diagonal on (onesided.go): row x starts with
+// column x's set, the values of the cells (y, x) above it, which are its
+// own cells left of the diagonal; each cell a row finds right of its
+// diagonal also goes to its column's list, from which that column's row
+// takes its left cells. That visits half the cells; State stays the
+// two-sided one. Rules that are not symmetric, and V ≥ 256, are swept on
+// both sides.
+//
 // Only the columns that are not yet full are kept: a window that moves along
 // the diagonal, so memory does not grow with n (State). Rows are swept in
 // segments; inside a segment the window is fixed and the rows go in bands

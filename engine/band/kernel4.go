@@ -3,14 +3,16 @@ package band
 import "math/bits"
 
 // fillTile4 computes the cells of every open row of band st in the live
-// columns [c0, c1) of the window (c0 a multiple of 64), as fillRowTile does
-// row after row, for sets of exactly four words (V < 256, the caps research
-// runs use). It goes word by word, every row through one word before the
-// next: a cell needs the cells left of it in its row and above it in its
-// column, which both orders compute first. fillTile4Word walks a word for
-// all the rows in one call (a call a row and word cost 7–10% of compute
-// -write none's CPU in the loop's arguments and books).
+// columns [c0, c1) of the window (c0 a multiple of 64) in a one-sided sweep
+// (onesided.go), for sets of exactly four words (V < 256, the caps research
+// runs use): each row from its diagonal on, until it is full. It goes word
+// by word, every row through one word before the next: a cell needs the
+// cells left of it in its row and above it in its column, which both
+// orders compute first. fillTile4Word walks a word for all the rows in one
+// call (a call a row and word cost 7–10% of compute -write none's CPU in
+// the loop's arguments and books).
 func (w *window) fillTile4(st *bandState, c0, c1, v int, nimSum bool) {
+	o := w.oneSided
 	t := tileWalk{
 		rowSets:    st.rowSets[:4*st.rows],
 		done:       st.done[:st.rows],
@@ -20,22 +22,32 @@ func (w *window) fillTile4(st *bandState, c0, c1, v int, nimSum bool) {
 		rows:       st.rows,
 		full:       (*[4]uint64)(w.full),
 		cellsLen:   v + 1,
+		span:       o.span,
+		listCap:    o.listCap,
+		rowPacked:  packCell(int(st.x0-w.lo), 0),
 		x0:         noExclusion,
 	}
 	if nimSum {
 		t.x0, t.xStep = st.x0, 1
 	}
+	// The words holding a row's diagonal are walked even with no live
+	// column: the row's set starts there.
+	lastDiagonal := int(st.x0-w.lo+int64(st.rows)-1) >> 6
 	for k := c0 >> 6; k<<6 < c1; k++ {
 		t.mask = wordMask(k, c0, c1)
-		if w.live[k].bits&t.mask == 0 {
+		if w.live[k].bits&t.mask == 0 && k > lastDiagonal {
 			continue
 		}
 		t.sets, t.liveWord = w.sets[k*256:(k+1)*256], &w.live[k].bits
+		s := o.slot(k << 6)
+		t.lists, t.listN = o.lists[s*o.listCap:(s+64)*o.listCap], o.count[s:s+64]
 		t.packedBase, t.y0 = packCell(k<<6, 0), w.lo+int64(k)<<6
+		t.diagonal = st.x0 - t.y0
 		fillTile4Word(&t)
 	}
 	st.open -= t.finished
 	st.visits += t.visits
+	st.tooFar = st.tooFar || t.tooFar
 }
 
 // tileWalk is what fillTile4Word reads and writes as it walks one word of
@@ -49,32 +61,58 @@ type tileWalk struct {
 	rows       int
 	sets       []uint64   // the word's 64 columns' sets, four words each
 	liveWord   *uint64    // the word's live bits, cleared as columns fill
+	lists      []uint64   // column j's list: lists[j·listCap : j·listCap+listN[j]]
+	listN      []int32    // the cells of each column's list
+	listCap    int        // V+1
+	rowPacked  uint64     // row i's cells go to a list as rowPacked + i<<32 | value
+	span       int        // how far right of its diagonal a row's cells may lie
 	mask       uint64     // the word's columns inside the tile
 	full       *[4]uint64 // the set of all of 0 … V
 	cellsLen   int        // V+1
 	packedBase uint64     // the packed column of the word's first column
+	diagonal   int64      // row i's diagonal is the word's column diagonal+i
 	x0, xStep  int64      // row i's excluded value at column y is (x0 + i·xStep) XOR y
 	y0         int64      // the word's first column
 	finished   int        // rows that became full
 	visits     int64      // cells whose mex was taken
+	tooFar     bool       // a cell lay span or more right of its row's diagonal
 }
 
 // fillTile4WordGeneric is fillTile4Word in Go, for other architectures and
-// as the reference of the assembly version: fillWord4Generic for each open
-// row with a live column in the word, in order.
+// as the reference of the assembly version. The rows go in order, up to the
+// first whose diagonal lies beyond the word. A row whose diagonal is in the
+// word starts there: its set is its column's, its count the size of that
+// set (its cells left of the diagonal, which finishOneSided puts in front),
+// and it is full if they are V+1. Then fillWord4Generic walks
+// each open row with a live column in the word, from its diagonal on.
 func fillTile4WordGeneric(t *tileWalk) {
 	for i := range t.rows {
+		d := t.diagonal + int64(i)
+		if d >= 64 {
+			break
+		}
 		if t.done[i] {
 			continue
 		}
-		live := *t.liveWord & t.mask
+		row := (*[4]uint64)(t.rowSets[4*i : 4*i+4])
+		mask := t.mask
+		if d >= 0 {
+			copy(row[:], t.sets[4*d:4*d+4])
+			t.cellN[i] = int32(bits.OnesCount64(row[0]) + bits.OnesCount64(row[1]) + bits.OnesCount64(row[2]) + bits.OnesCount64(row[3]))
+			if int(t.cellN[i]) == t.cellsLen {
+				t.done[i] = true
+				t.finished++
+				continue
+			}
+			mask &= ^uint64(0) << d
+		}
+		live := *t.liveWord & mask
 		if live == 0 {
 			continue
 		}
-		row := (*[4]uint64)(t.rowSets[4*i : 4*i+4])
 		cells := t.cells[i*t.cellStride : i*t.cellStride+t.cellsLen]
 		first := int(t.cellN[i])
-		n, capped := fillWord4Generic(row, t.sets, live, t.liveWord, t.full, cells, first, t.packedBase, t.x0+int64(i)*t.xStep, t.y0)
+		n, capped := fillWord4Generic(t, row, live, cells, first, t.x0+int64(i)*t.xStep, d, t.rowPacked+uint64(i)<<32)
 		t.cellN[i] = int32(n)
 		t.visits += int64(n - first + capped)
 		if n == t.cellsLen {
@@ -92,13 +130,13 @@ const noExclusion = int64(1) << 62
 // one word of the window, in order, until the row is full: the per-cell
 // loop of fillTile4WordGeneric, which the assembly's mirrors.
 //
-// row is the row's set; sets the 64 columns' sets of the word, four words
-// each; live the bits of the columns to walk; liveWord the window's word,
-// whose bit of a column is cleared when the column fills; full the set of
-// all of 0 … V; cells the row's V+1 cell slots, n of them taken; packedBase
-// the packed column of the word's first column; x XOR (y0 + j) the value
-// column j of the word excludes (x = noExclusion: none). It returns the
-// cells taken and the number of live cells whose mex was above V.
+// row is the row's set; live the bits of the word's columns to walk (the
+// word's live bits are cleared as columns fill); cells the row's V+1 cell
+// slots, n of them taken; x XOR (y0 + j) the value column j of the word
+// excludes (x = noExclusion: none); the row's diagonal is the word's column
+// d, and a cell at column j goes to column j's list as listCell | value
+// (tooFar if j − d is span or more, and it does not). It returns the cells taken and the number of live
+// cells whose mex was above V.
 //
 // The row's set is held in four variables so that the next cell's mex need
 // not wait for a store of the last one; each word of the union is formed
@@ -106,13 +144,12 @@ const noExclusion = int64(1) << 62
 // count alone (its set is exactly the values of its cells, all distinct, so
 // it is full at the V+1-th). The excluded value is looked at only when the
 // plain mex hits it, by scanning on from there.
-func fillWord4Generic(row *[4]uint64, sets []uint64, live uint64, liveWord *uint64, full *[4]uint64,
-	cells []uint64, n int, packedBase uint64, x, y0 int64) (nOut, capped int) {
+func fillWord4Generic(t *tileWalk, row *[4]uint64, live uint64, cells []uint64, n int, x, d int64, listCell uint64) (nOut, capped int) {
 	r0, r1, r2, r3 := row[0], row[1], row[2], row[3]
 	for live != 0 {
 		j := bits.TrailingZeros64(live)
 		live &= live - 1
-		col := (*[4]uint64)(sets[j*4 : j*4+4])
+		col := (*[4]uint64)(t.sets[j*4 : j*4+4])
 		var m int
 		if u := r0 | col[0]; u != ^uint64(0) {
 			m = bits.TrailingZeros64(^u)
@@ -123,7 +160,7 @@ func fillWord4Generic(row *[4]uint64, sets []uint64, live uint64, liveWord *uint
 		} else {
 			m = 192 + bits.TrailingZeros64(^(r3 | col[3])) // 256 when full
 		}
-		if int64(m) == x^(y0+int64(j)) {
+		if int64(m) == x^(t.y0+int64(j)) {
 			m = mex4From(r0|col[0], r1|col[1], r2|col[2], r3|col[3], m+1)
 		}
 		if m >= len(cells) { // above V: the cell is V+1
@@ -133,11 +170,17 @@ func fillWord4Generic(row *[4]uint64, sets []uint64, live uint64, liveWord *uint
 		bit := uint64(1) << (m & 63)
 		word := m >> 6 & 3
 		col[word] |= bit
-		if col[word] == full[word] && *col == *full {
-			*liveWord &^= 1 << j
+		if col[word] == t.full[word] && *col == *t.full {
+			*t.liveWord &^= 1 << j
 		}
-		cells[n] = packedBase + uint64(j)<<32 | uint64(m)
+		cells[n] = t.packedBase + uint64(j)<<32 | uint64(m)
 		n++
+		if int64(j)-d < int64(t.span) {
+			t.lists[j*t.listCap+int(t.listN[j])] = listCell | uint64(m)
+			t.listN[j]++
+		} else {
+			t.tooFar = true
+		}
 		switch word {
 		case 0:
 			r0 |= bit

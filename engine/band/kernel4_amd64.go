@@ -2,13 +2,27 @@
 
 package band
 
-// assemblyKernel says that fillTile4Word is the assembly loop.
-const assemblyKernel = true
+import "golang.org/x/sys/cpu"
+
+// assemblyKernel says that fillTile4Word is the assembly loop where the
+// processor counts bits (POPCNT, every amd64 processor since 2008; the
+// rows of a one-sided sweep start with the size of their column's set).
+var assemblyKernel = cpu.X86.HasPOPCNT
 
 // fillTile4Word walks the live columns of one word of the window for every
 // open row of a band, in order, each row until it is full, and adds to
-// t.finished and t.visits: fillTile4WordGeneric in assembly, which keeps a
-// row's set, its live bits and its count in registers for the whole word.
+// t.finished and t.visits: fillTile4WordAsm, or fillTile4WordGeneric on a
+// processor without POPCNT.
+func fillTile4Word(t *tileWalk) {
+	if assemblyKernel {
+		fillTile4WordAsm(t)
+	} else {
+		fillTile4WordGeneric(t)
+	}
+}
+
+// fillTile4WordAsm is fillTile4WordGeneric in assembly, which keeps a row's
+// set, its live bits and its count in registers for the whole word.
 //
 //go:noescape
-func fillTile4Word(t *tileWalk)
+func fillTile4WordAsm(t *tileWalk)

@@ -4,8 +4,10 @@
 #include "textflag.h"
 
 // fillTile4WordGeneric in assembly: the rows of the band one after
-// another, and for each the per-cell loop of fillWord4Generic over the
-// word's live columns. Registers in the per-cell loop:
+// another up to the first whose diagonal lies beyond the word, a row whose
+// diagonal is in the word started there, and for each the per-cell loop of
+// fillWord4Generic over the word's live columns from its diagonal on.
+// Registers in the per-cell loop:
 //
 //	R8 … R11  the row's set, words 0 … 3
 //	BX        the live columns still to walk
@@ -20,7 +22,8 @@
 //
 // What the loop reads of the row and the word but rarely (the excluded
 // value's row x, y0, V+1, the packed base, the live word's address, the
-// count of cells above V) is in the frame. A word path looks for the mex
+// count of cells above V, the column lists, the span and the row's
+// diagonal and packed cell) is in the frame. A word path looks for the mex
 // in word w of the union; when the word is full it goes on to word w+1,
 // and past word 3 the cell is above V. A mex equal to the excluded value
 // x ^ y is dropped from the word's missing values, and the path goes on
@@ -60,8 +63,8 @@ HIT:	LEAQ -1(R13), R14; \
 	ADDQ $BASE, AX; \
 	JMP  KEEP
 
-// func fillTile4Word(t *tileWalk)
-TEXT ·fillTile4Word(SB), NOSPLIT, $72-8
+// func fillTile4WordAsm(t *tileWalk)
+TEXT ·fillTile4WordAsm(SB), NOSPLIT, $120-8
 	MOVQ t+0(FP), R14
 	MOVQ tileWalk_y0(R14), AX
 	MOVQ AX, y0-24(SP)
@@ -71,32 +74,87 @@ TEXT ·fillTile4Word(SB), NOSPLIT, $72-8
 	MOVQ AX, pbase-40(SP)
 	MOVQ tileWalk_liveWord(R14), AX
 	MOVQ AX, livep-48(SP)
+	MOVQ tileWalk_lists(R14), AX
+	MOVQ AX, lists-104(SP)
+	MOVQ tileWalk_listN(R14), AX
+	MOVQ AX, listn-112(SP)
+	MOVQ tileWalk_listCap(R14), AX
+	MOVQ AX, lcap-96(SP)
+	MOVQ tileWalk_span(R14), AX
+	MOVQ AX, span-88(SP)
 	MOVQ tileWalk_sets(R14), SI
 	MOVQ tileWalk_full(R14), R15
 	MOVQ $0, i-8(SP)
 
-// Row i: skipped if full or if no column of the word is live for it;
-// else its set, cells and count are loaded for the per-cell loop.
+// Row i, its diagonal d = diagonal + i: the walk ends at the first row with
+// d beyond the word; a full row is skipped. With d in the word, the row
+// starts at column d: its set is the column's, its count the set's size
+// (full at V+1), and the columns before d are not its. It is
+// skipped if no column of the word is live for it; else its set, cells and
+// count are loaded for the per-cell loop.
 row:
 	MOVQ t+0(FP), R14
 	MOVQ i-8(SP), CX
 	CMPQ CX, tileWalk_rows(R14)
 	JGE  end
+	MOVQ tileWalk_diagonal(R14), R13
+	ADDQ CX, R13
+	CMPQ R13, $64
+	JGE  end
 	MOVQ tileWalk_done(R14), AX
 	CMPB (AX)(CX*1), $0
 	JNE  nextRow
+	MOVQ CX, AX
+	SHLQ $5, AX
+	ADDQ tileWalk_rowSets(R14), AX
+	MOVQ AX, rowp-56(SP)
+	MOVQ tileWalk_mask(R14), BX
+	TESTQ R13, R13
+	JS   walk
+	MOVQ R13, DX
+	SHLQ $5, DX
+	MOVQ 0(SI)(DX*1), R8
+	MOVQ R8, 0(AX)
+	POPCNTQ R8, R12
+	MOVQ 8(SI)(DX*1), R8
+	MOVQ R8, 8(AX)
+	POPCNTQ R8, R8
+	ADDQ R8, R12
+	MOVQ 16(SI)(DX*1), R8
+	MOVQ R8, 16(AX)
+	POPCNTQ R8, R8
+	ADDQ R8, R12
+	MOVQ 24(SI)(DX*1), R8
+	MOVQ R8, 24(AX)
+	POPCNTQ R8, R8
+	ADDQ R8, R12
+	MOVQ tileWalk_cellN(R14), DX
+	MOVL R12, (DX)(CX*4)
+	CMPQ R12, clen-32(SP)
+	JEQ  rowFull
+	MOVQ R13, CX
+	MOVQ $-1, DX
+	SHLQ CX, DX
+	ANDQ DX, BX
+	MOVQ i-8(SP), CX
+
+walk:
 	MOVQ livep-48(SP), AX
-	MOVQ (AX), BX
-	ANDQ tileWalk_mask(R14), BX
+	ANDQ (AX), BX
 	JZ   nextRow
 	MOVQ tileWalk_xStep(R14), AX
 	IMULQ CX, AX
 	ADDQ tileWalk_x0(R14), AX
 	MOVQ AX, x-16(SP)
+	MOVQ tileWalk_diagonal(R14), AX
+	ADDQ CX, AX
+	NEGQ AX
+	MOVQ AX, negd-80(SP)
 	MOVQ CX, AX
-	SHLQ $5, AX
-	ADDQ tileWalk_rowSets(R14), AX
-	MOVQ AX, rowp-56(SP)
+	SHLQ $32, AX
+	ADDQ tileWalk_rowPacked(R14), AX
+	MOVQ AX, lcell-120(SP)
+	MOVQ rowp-56(SP), AX
 	MOVQ 0(AX), R8
 	MOVQ 8(AX), R9
 	MOVQ 16(AX), R10
@@ -150,13 +208,32 @@ columnFull:
 	BTRQ CX, R14
 	MOVQ R14, 0(R13)
 
-// cells[n] = packedBase + j<<32 | m; the row is full at n = V+1.
+// cells[n] = packedBase + j<<32 | m, and unless it lies span or more
+// right of the row's diagonal d (tooFar), the cell goes to column j's list:
+// lists[j·listCap + listN[j]] = rowPacked + i<<32 | m, listN[j]++. The row
+// is full at n = V+1.
 store:
 	MOVQ CX, R14
 	SHLQ $32, R14
 	ADDQ pbase-40(SP), R14
 	ORQ  AX, R14
 	MOVQ R14, (DI)(DX*8)
+	MOVQ CX, R13
+	ADDQ negd-80(SP), R13
+	CMPQ R13, span-88(SP)
+	JAE  tooFar
+	MOVQ lcell-120(SP), R14
+	ORQ  AX, R14
+	MOVQ listn-112(SP), R13
+	MOVLQSX (R13)(CX*4), AX
+	INCL (R13)(CX*4)
+	MOVQ CX, R13
+	IMULQ lcap-96(SP), R13
+	ADDQ R13, AX
+	MOVQ lists-104(SP), R13
+	MOVQ R14, (R13)(AX*8)
+
+noted:
 	INCQ DX
 	CMPQ DX, clen-32(SP)
 	JLT  next
@@ -179,6 +256,8 @@ rowDone:
 	ADDQ AX, tileWalk_visits(R14)
 	CMPQ DX, clen-32(SP)
 	JNE  nextRow
+
+rowFull:
 	MOVQ tileWalk_done(R14), AX
 	MOVB $1, (AX)(CX*1)
 	INCQ tileWalk_finished(R14)
@@ -189,3 +268,10 @@ nextRow:
 
 end:
 	RET
+
+// A cell too far right of its row's diagonal for the lists: the sweep
+// will go on two-sided, and the walk goes on.
+tooFar:
+	MOVQ t+0(FP), R14
+	MOVB $1, tileWalk_tooFar(R14)
+	JMP  noted

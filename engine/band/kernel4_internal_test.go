@@ -47,7 +47,9 @@ func randomSet(rng *rand.Rand, v int) [4]uint64 {
 // randomTileCase draws a case: V anywhere in 0 … 255, one to eight rows
 // (an eighth of them already full), row and column sets from empty to
 // full (a full column is walked as any other and gives a cell above V),
-// excluded values x XOR y that often fall on a mex.
+// excluded values x XOR y that often fall on a mex, the rows' diagonals
+// before the word, in it (the row starts there) or beyond it (the walk
+// ends), and column lists as long as their sets.
 func randomTileCase(rng *rand.Rand) *tileCase {
 	v := rng.IntN(256)
 	if rng.IntN(2) == 0 {
@@ -90,6 +92,31 @@ func randomTileCase(rng *rand.Rand) *tileCase {
 		}
 		copy(t.sets[4*j:], set[:])
 	}
+	t.span = v + 3
+	if rng.IntN(4) == 0 {
+		t.span = 1 + rng.IntN(100) // cells beyond the span: tooFar
+	}
+	t.listCap = v + 1
+	t.lists, t.listN = make([]uint64, 64*t.listCap), make([]int32, 64)
+	for j := range 64 {
+		n := 0
+		for _, word := range t.sets[4*j : 4*j+4] {
+			n += bits.OnesCount64(word)
+		}
+		t.listN[j] = int32(n) // a column's list holds its set's values
+	}
+	for k := range t.lists {
+		t.lists[k] = rng.Uint64()
+	}
+	t.rowPacked = uint64(rng.IntN(1<<20)) << 40
+	switch rng.IntN(3) {
+	case 0:
+		t.diagonal = -1 - rng.Int64N(300)
+	case 1:
+		t.diagonal = rng.Int64N(64)
+	default:
+		t.diagonal = rng.Int64N(70) - int64(rows)
+	}
 	t.mask = rng.Uint64() | rng.Uint64()
 	if rng.IntN(4) == 0 {
 		t.mask = ^uint64(0)
@@ -114,6 +141,7 @@ func (tc *tileCase) run(fill func(*tileWalk)) *tileCase {
 	t := &out.t
 	t.rowSets, t.done, t.cellN = slices.Clone(t.rowSets), slices.Clone(t.done), slices.Clone(t.cellN)
 	t.cells, t.sets = slices.Clone(t.cells), slices.Clone(t.sets)
+	t.lists, t.listN = slices.Clone(t.lists), slices.Clone(t.listN)
 	t.full, t.liveWord = &out.full, &out.liveWord
 	fill(t)
 	return &out
@@ -134,14 +162,15 @@ func TestFillTile4WordMatchesGeneric(t *testing.T) {
 	}
 	for i := range cases {
 		tc := randomTileCase(rng)
-		got, want := tc.run(fillTile4Word), tc.run(fillTile4WordGeneric)
+		got, want := tc.run(fillTile4WordAsm), tc.run(fillTile4WordGeneric)
 		g, w := &got.t, &want.t
 		if got.liveWord != want.liveWord || g.finished != w.finished || g.visits != w.visits ||
 			!slices.Equal(g.cellN, w.cellN) || !slices.Equal(g.done, w.done) || !slices.Equal(g.rowSets, w.rowSets) ||
-			!slices.Equal(g.cells, w.cells) || !slices.Equal(g.sets, w.sets) {
-			t.Fatalf("case %d (V = %d, %d rows, x0 = %d, y0 = %d, mask %#x): fillTile4Word gives counts %d, done %v, "+
-				"live word %#x, %d finished, %d visits; fillTile4WordGeneric %d, %v, %#x, %d, %d (or their cells or sets differ)",
-				i, tc.v, tc.t.rows, tc.t.x0, tc.t.y0, tc.t.mask, g.cellN, g.done, got.liveWord, g.finished, g.visits,
+			!slices.Equal(g.cells, w.cells) || !slices.Equal(g.sets, w.sets) ||
+			!slices.Equal(g.lists, w.lists) || !slices.Equal(g.listN, w.listN) || g.tooFar != w.tooFar {
+			t.Fatalf("case %d (V = %d, %d rows, diagonal %d, x0 = %d, y0 = %d, mask %#x): fillTile4Word gives counts %d, done %v, "+
+				"live word %#x, %d finished, %d visits; fillTile4WordGeneric %d, %v, %#x, %d, %d (or their cells, sets, lists or tooFar differ)",
+				i, tc.v, tc.t.rows, tc.t.diagonal, tc.t.x0, tc.t.y0, tc.t.mask, g.cellN, g.done, got.liveWord, g.finished, g.visits,
 				w.cellN, w.done, want.liveWord, w.finished, w.visits)
 		}
 	}
@@ -160,9 +189,16 @@ func TestFillWord4Generic(t *testing.T) {
 	full := [4]uint64{0b1111}
 	liveWord := uint64(0b111)
 	cells := make([]uint64, 4)
-	n, capped := fillWord4Generic(&row, sets, 0b011, &liveWord, &full, cells, 1, 0, 5, 7)
+	// The row's diagonal is two columns before the word, within the span
+	// of 3: the first cell goes to column 0's list, the second, 3 away,
+	// is too far.
+	tw := &tileWalk{sets: sets, liveWord: &liveWord, full: &full, lists: make([]uint64, 64*4), listN: make([]int32, 64),
+		listCap: 4, span: 3, y0: 7}
+	n, capped := fillWord4Generic(tw, &row, 0b011, cells, 1, 5, -2, 9<<32)
 	if n != 3 || capped != 0 || row != [4]uint64{0b1011} || cells[1] != 3 || cells[2] != 1<<32|1 ||
-		sets[0] != 0b1010 || sets[4] != 0b0010 || liveWord != 0b111 {
-		t.Errorf("got n %d, %d above V, row %b, cells %x, columns %b %b, live %b", n, capped, row[0], cells[1:n], sets[0], sets[4], liveWord)
+		sets[0] != 0b1010 || sets[4] != 0b0010 || liveWord != 0b111 ||
+		tw.listN[0] != 1 || tw.listN[1] != 0 || tw.lists[0] != 9<<32|3 || !tw.tooFar {
+		t.Errorf("got n %d, %d above V, row %b, cells %x, columns %b %b, live %b, lists %d %d, first %x, too far %v", n, capped,
+			row[0], cells[1:n], sets[0], sets[4], liveWord, tw.listN[0], tw.listN[1], tw.lists[0], tw.tooFar)
 	}
 }

@@ -26,6 +26,9 @@ func (s State) Columns() int { return len(s.Sets) / max(s.Words, 1) }
 // and the empty ones at the end are left out, so two sweeps in the same
 // state return equal States.
 func (sw *Sweeper) State() State {
+	if sw.oneSided {
+		return sw.oneSidedState()
+	}
 	w := sw.win
 	first, last := 0, w.cols
 	for first < last && w.isFull(w.column(first)) {
@@ -45,7 +48,9 @@ func (sw *Sweeper) State() State {
 // It checks st against n, V and the rules (ranges, widths, no value above
 // V, no column beyond n, not inside the rows of the base cells); that a
 // state is the one those rules reach is for a checksum or an independent
-// check to say.
+// check to say. A one-sided sweep (OneSided) rebuilds its column lists by
+// walking the unfinished rows above st.Next on from there; a state whose
+// column sets those rows do not give is swept on two-sided, from its sets.
 func Resume(rules Rules, n int64, v int, cfg Config, st State) (*Sweeper, error) {
 	sw, err := New(rules, n, v, cfg)
 	if err != nil {
@@ -57,12 +62,23 @@ func Resume(rules Rules, n int64, v int, cfg Config, st State) (*Sweeper, error)
 	if st.Next > 0 && st.Next < sw.baseEnd {
 		return nil, fmt.Errorf("%w: state at row %d inside the rows of base cells (before %d)", ErrState, st.Next, sw.baseEnd)
 	}
-	cols := st.Columns()
-	sw.win.grow(cols)
-	sw.win.lo, sw.win.cols = st.Lo, cols
-	copy(sw.win.sets, st.Sets)
 	sw.next = st.Next
+	if sw.oneSided {
+		if err := sw.resumeOneSided(st); err != nil {
+			sw.becomeTwoSided(st)
+		}
+		return sw, nil
+	}
+	sw.win.load(st)
 	return sw, nil
+}
+
+// load makes the two-sided window hold st's column sets.
+func (w *window) load(st State) {
+	cols := st.Columns()
+	w.grow(cols)
+	w.lo, w.cols = st.Lo, cols
+	copy(w.sets, st.Sets)
 }
 
 // isEmpty reports whether a set holds no value.

@@ -92,6 +92,13 @@ type Config struct {
 	// and kept it: tests stall a worker there, holding the band the caller
 	// needs next.
 	onKept func(b int)
+	// twoSided makes tests sweep a symmetric table on both sides of the
+	// diagonal, as a table that is not symmetric is; span, if positive,
+	// is how far right of its diagonal a one-sided sweep may find a cell
+	// (leftCells), which tests shrink to make the sweep fall back to two
+	// sides.
+	twoSided bool
+	span     int
 }
 
 // Sweeper computes the cells of value at most V of a rook-move table over
@@ -106,10 +113,13 @@ type Sweeper struct {
 	cfg     Config
 	win     *window
 	next    int64
-	broken  bool
-	states  []*bandState
-	visited int64   // cells whose mex the pipeline took
-	spare   *window // the snapshot taken before each segment
+	// oneSided says the rows are walked from their diagonal on
+	// (onesided.go): the rules are symmetric and V < 256.
+	oneSided bool
+	broken   bool
+	states   []*bandState
+	visited  int64   // cells whose mex the pipeline took
+	spare    *window // the snapshot taken before each segment
 }
 
 // New prepares the sweep of rules over 0 ≤ x, y ≤ n for the values
@@ -160,6 +170,11 @@ func New(rules Rules, n int64, v int, cfg Config) (*Sweeper, error) {
 	}
 	sw := &Sweeper{n: n, v: v, nimSum: rules.NimSum, base: base, baseEnd: baseEnd, cfg: cfg,
 		win: newWindow(v, words), spare: newWindow(v, words)}
+	if words == 4 && rules.symmetric() && !cfg.twoSided {
+		sw.oneSided = true
+		sw.win.oneSided = newLeftCells(v, cfg.span, cfg.Workers, cfg.Tile)
+		sw.spare.oneSided = newLeftCells(v, cfg.span, cfg.Workers, cfg.Tile)
+	}
 	return sw, nil
 }
 
@@ -175,6 +190,12 @@ func (sw *Sweeper) Visited() int64 { return sw.visited }
 
 // Next is the first row not yet computed: n+1 when the table is done.
 func (sw *Sweeper) Next() int64 { return sw.next }
+
+// OneSided reports whether the rows are walked from their diagonal on, the
+// cells left of it taken from the columns above (onesided.go): for
+// symmetric rules and V < 256, until a cell lies further right of its
+// diagonal than V+2, when the sweep goes on two-sided.
+func (sw *Sweeper) OneSided() bool { return sw.oneSided }
 
 // errOutOfWindow stops a segment whose rows need columns beyond its window.
 var errOutOfWindow = errors.New("band: a row ran out of its window")
@@ -208,11 +229,17 @@ func (sw *Sweeper) Run(ctx context.Context, until int64, emit func(Rows) error) 
 }
 
 // segment computes rows next … end−1 with one window, retrying with twice
-// the room when a row runs out of it (emitting no row twice).
+// the room when a row runs out of it, and two-sided from its first row
+// when a one-sided sweep found a cell beyond its span (emitting no row
+// twice).
 func (sw *Sweeper) segment(end int64, emit func(Rows) error) error {
 	start := sw.next
-	for margin := sw.cfg.margin; ; margin *= 2 {
-		sw.win.slide(end, int64(margin), sw.n)
+	for margin := sw.cfg.margin; ; {
+		if sw.oneSided {
+			sw.win.slideOneSided(start, end, int64(margin), sw.n)
+		} else {
+			sw.win.slide(end, int64(margin), sw.n)
+		}
 		sw.spare.copyFrom(sw.win)
 		var err error
 		if start < sw.baseEnd {
@@ -220,7 +247,18 @@ func (sw *Sweeper) segment(end int64, emit func(Rows) error) error {
 		} else {
 			err = sw.pipeline(start, end, emit)
 		}
-		if !errors.Is(err, errOutOfWindow) {
+		switch {
+		case errors.Is(err, errOutOfWindow):
+			margin *= 2
+		case errors.Is(err, errTooFar):
+			sw.win.copyFrom(sw.spare)
+			next := sw.next
+			sw.next = start
+			st := sw.oneSidedState()
+			sw.next = next
+			sw.becomeTwoSided(st)
+			continue
+		default:
 			return err
 		}
 		sw.win.copyFrom(sw.spare)
@@ -249,8 +287,17 @@ func (sw *Sweeper) baseRows(start, end int64, emit func(Rows) error) error {
 		for last < len(sw.base) && sw.base[last].X == x {
 			last++
 		}
-		if !sw.win.fillBaseRow(st, 0, sw.v, sw.nimSum, sw.base[first:last], sw.n) {
+		fits, err := sw.win.fillBaseRow(st, 0, sw.v, sw.nimSum, sw.base[first:last], sw.n)
+		if err != nil {
+			return err
+		}
+		if !fits {
 			return errOutOfWindow
+		}
+		if o := sw.win.oneSided; o != nil {
+			c, words := int(x-sw.win.lo), sw.win.words
+			copy(o.finals[c*words:(c+1)*words], st.rowSets[:words])
+			o.count[o.slot(c)] = 0 // the row has its cells left of the diagonal
 		}
 		if x >= sw.next {
 			st.gather()
@@ -275,11 +322,14 @@ const spinTime = time.Millisecond
 
 // bandProgress is what band b+1 reads of band b: the tiles it has passed
 // (frontier; math.MaxInt64 once finished) and the first tile that still has
-// a live column. tick wakes the one waiter after frontier moves.
+// a live column. tick wakes the one waiter after frontier moves. In a
+// one-sided sweep, finished is closed when the band has read its rows'
+// lists, which frees their slots for the bands further down.
 type bandProgress struct {
 	frontier atomic.Int64
 	start    atomic.Int64
 	tick     chan struct{}
+	finished chan struct{}
 }
 
 // advance publishes that every tile before j is done.
@@ -374,6 +424,13 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 	progress := make([]bandProgress, bands)
 	for b := range progress {
 		progress[b].tick = make(chan struct{}, 1)
+		if sw.oneSided {
+			progress[b].finished = make(chan struct{})
+		}
+	}
+	inFlight := bands
+	if sw.oneSided {
+		inFlight = sw.win.oneSided.inFlight(int(height))
 	}
 	workers := min(sw.cfg.Workers, bands)
 	// A worker hands its finished bands to the caller's goroutine about
@@ -427,8 +484,25 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 				x0 := start + int64(b)*height
 				st.reset(x0, w.lo, int(min(height, end-x0)))
 				me := &progress[b]
+				if b >= inFlight {
+					// A one-sided sweep's band may write the list slots of
+					// band b−inFlight's rows once it has read them.
+					select {
+					case <-progress[b-inFlight].finished:
+					default:
+						held.handOver()
+						select {
+						case <-progress[b-inFlight].finished:
+						case <-abort:
+							return nil
+						}
+					}
+				}
 				first := int64(0)
-				if b > 0 {
+				switch {
+				case sw.oneSided: // the rows start at their diagonal
+					first = (x0 - w.lo) / width
+				case b > 0:
 					first = progress[b-1].start.Load()
 				}
 				me.start.Store(first)
@@ -442,11 +516,11 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 						}
 					}
 					c0, c1 := int(j*width), min(int((j+1)*width), w.cols)
-					if j == first && !w.anyLive(c0, c1) {
+					if j == first && !sw.oneSided && !w.anyLive(c0, c1) {
 						first++
 						me.start.Store(first)
 					} else {
-						if w.words == 4 {
+						if sw.oneSided {
 							w.fillTile4(st, c0, c1, v, nimSum)
 						} else {
 							for i := range st.rows {
@@ -460,6 +534,13 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 				}
 				if st.open > 0 && !tableEnd {
 					return errOutOfWindow
+				}
+				if st.tooFar {
+					return errTooFar
+				}
+				if sw.oneSided {
+					w.finishOneSided(st)
+					close(me.finished)
 				}
 				me.advance(math.MaxInt64)
 				if held.bands = append(held.bands, finishedBand{b, st}); len(held.bands) == handOff {

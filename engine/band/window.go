@@ -19,6 +19,9 @@ type window struct {
 	full  []uint64
 	sets  []uint64
 	live  []liveWord
+	// oneSided holds what a one-sided sweep keeps besides the sets
+	// (onesided.go); nil in a two-sided one.
+	oneSided *leftCells
 }
 
 // liveWord is a word of a window's live bits, alone on its cache line. Two
@@ -70,6 +73,9 @@ func (w *window) grow(room int) {
 	sets := make([]uint64, room*w.words)
 	copy(sets, w.sets[:w.cols*w.words])
 	w.sets, w.live = sets, make([]liveWord, room/64)
+	if w.oneSided != nil {
+		w.oneSided.grow(room, w.cols, w.words)
+	}
 }
 
 // slide moves the window to start at its first column that is not full
@@ -102,6 +108,9 @@ func (w *window) copyFrom(src *window) {
 	w.lo, w.cols = src.lo, src.cols
 	copy(w.sets, src.sets[:src.cols*src.words])
 	copy(w.live, src.live)
+	if w.oneSided != nil {
+		w.oneSided.copyFrom(src.oneSided, src.cols, src.words)
+	}
 }
 
 // anyLive reports whether a column of [c0, c1) is live; c0 is a multiple
