@@ -542,6 +542,19 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 					w.finishOneSided(st)
 					close(me.finished)
 				}
+				if b > 0 {
+					// A band whose rows filled early says it has passed
+					// every tile, and the band below then goes on without
+					// waiting at the tiles this one never reached: the band
+					// above may still be writing their columns. So it says
+					// so only once the band above has passed them all.
+					above := &progress[b-1]
+					for !above.passed(math.MaxInt64-1) && held.gatherOne() {
+					}
+					if !above.await(math.MaxInt64-1, abort) {
+						return nil
+					}
+				}
 				me.advance(math.MaxInt64)
 				if held.bands = append(held.bands, finishedBand{b, st}); len(held.bands) == handOff {
 					held.handOver()
