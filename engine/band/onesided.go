@@ -3,6 +3,7 @@ package band
 import (
 	"errors"
 	"math/bits"
+	"slices"
 )
 
 // The one-sided sweep of a symmetric table.
@@ -268,7 +269,7 @@ func (sw *Sweeper) resumeOneSided(st State) error {
 		}
 	}
 	for c := next; c < w.cols; c++ {
-		if !equalSets(w.column(c), stateSet(c)) {
+		if !slices.Equal(w.column(c), stateSet(c)) {
 			return errForeign
 		}
 	}
@@ -319,16 +320,6 @@ func (sw *Sweeper) becomeTwoSided(st State) {
 	sw.oneSided = false
 	sw.win, sw.spare = newWindow(sw.v, sw.win.words), newWindow(sw.v, sw.win.words)
 	sw.win.load(st)
-}
-
-// equalSets reports whether two sets hold the same values.
-func equalSets(a, b []uint64) bool {
-	for k := range a {
-		if a[k] != b[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // symmetric reports whether the rules give G(x, y) = G(y, x): rook moves

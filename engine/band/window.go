@@ -93,12 +93,7 @@ func (w *window) slide(end, margin, n int64) {
 	copy(w.sets, w.sets[first*w.words:w.cols*w.words])
 	clear(w.sets[kept*w.words : cols*w.words])
 	w.lo, w.cols = lo, cols
-	clear(w.live)
-	for c := range cols {
-		if !w.isFull(w.column(c)) {
-			w.live[c>>6].bits |= 1 << (c & 63)
-		}
-	}
+	w.rebuildLive()
 }
 
 // copyFrom makes w a copy of src.
