@@ -28,11 +28,12 @@ type partJob struct {
 	last  chan struct{} // closed once the last chunk added is taken
 }
 
-// newPartJob starts the job of a block of the dataset m.
-func newPartJob(m Meta) *partJob {
+// newPartJob starts the job of a block of the dataset m, whose rows'
+// digests go to rows (emptied: the slice of a job before, taken).
+func newPartJob(m Meta, rows []summedRow) *partJob {
 	last := make(chan struct{})
 	close(last)
-	return &partJob{enc: newPartEncoder(m), last: last}
+	return &partJob{enc: newPartEncoder(m), rows: rows[:0], last: last}
 }
 
 // add sums chunk c and orders it after the chunks added before, on a

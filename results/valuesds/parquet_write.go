@@ -85,13 +85,14 @@ type partFile struct {
 	streams           []valueStream // encodeSorted's: empty ones, as writeRowGroup resets them
 }
 
-// partFiles keeps the partFiles of the parts written, for their buffers.
-var partFiles = sync.Pool{New: func() any { return new(partFile) }}
+// partFiles keeps the partFiles of the parts written, for their buffers:
+// as many as a Writer has parts in flight.
+var partFiles = newSpares[partFile](partsInFlight)
 
 // newPartFile starts a part's file on w; put it back in partFiles after
 // close.
 func newPartFile(w io.Writer) *partFile {
-	f := partFiles.Get().(*partFile)
+	f := partFiles.get()
 	f.w, f.offset, f.err, f.rowGroups = w, 0, nil, f.rowGroups[:0]
 	f.write([]byte(parquetMagic))
 	return f

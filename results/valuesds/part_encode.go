@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sync"
 
 	"github.com/grundy-lab/grundy/results"
 )
@@ -115,12 +114,13 @@ type partEncoder struct {
 	spare   []valueStream // streams of an earlier part, empty
 }
 
-// partEncoders keeps the encoders of the parts written, for their buffers.
-var partEncoders = sync.Pool{New: func() any { return new(partEncoder) }}
+// partEncoders keeps the encoders of the parts written, for their buffers:
+// as many as a Writer has parts in flight, and the one it fills.
+var partEncoders = newSpares[partEncoder](partsInFlight + 1)
 
 // newPartEncoder starts the encoding of a part of the dataset m.
 func newPartEncoder(m Meta) *partEncoder {
-	e := partEncoders.Get().(*partEncoder)
+	e := partEncoders.get()
 	e.m = m
 	e.kept.reset()
 	e.streams = nil
@@ -183,9 +183,9 @@ func (e *partEncoder) takeOrder() {
 // the order of their values, and puts e back in partEncoders; it returns
 // the first error of w, as such.
 func (e *partEncoder) writeTo(w io.Writer, xFirst, xLast int64) error {
-	defer partEncoders.Put(e)
+	defer partEncoders.put(e)
 	f := newPartFile(w)
-	defer partFiles.Put(f)
+	defer partFiles.put(f)
 	if e.streams == nil && e.kept.len() > 0 {
 		if lo, hi := e.kept.valueBounds(); int64(hi)-int64(lo) < maxStreams {
 			e.stream(lo, int(hi-lo)+1)

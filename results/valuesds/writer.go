@@ -83,6 +83,7 @@ type Writer struct {
 	parts        []Part             // the parts finished and taken, in order
 	partsEnd     int64              // the first row after them
 	sum          *CellSum           // of their rows
+	spareRows    []summedRow        // the digests of a part taken, for the next job
 	err          error              // a part write that failed: the writer takes nothing more
 }
 
@@ -246,7 +247,8 @@ func (w *Writer) takePackedRow(x, base int64, cells []uint64) error {
 // block's job and the chunk if need be.
 func (w *Writer) rowChunk(x int64) *packedRows {
 	if w.job == nil {
-		w.job = newPartJob(w.meta)
+		w.job = newPartJob(w.meta, w.spareRows)
+		w.spareRows = nil
 	}
 	if w.chunk == nil {
 		w.chunk = w.freeChunk(x)
@@ -337,6 +339,7 @@ func (w *Writer) takeWritten() error {
 		for _, row := range done.rows {
 			w.sum.AddDigest(row.digest, row.cells)
 		}
+		w.spareRows = done.rows
 		w.parts = append(w.parts, done.part)
 		w.partsEnd = done.part.XLast + 1
 	}
