@@ -43,7 +43,7 @@ func estimate(opts options) plan {
 		return streamEstimate(opts)
 	}
 	perTable := float64(opts.n+1) * float64(opts.n+1)
-	cores := min(opts.cfg.Workers, runtime.NumCPU())
+	cores := min(opts.cfg.Workers, opts.planCPUs())
 	var cells, seconds, disk, rest float64
 	if opts.compression != results.None {
 		rest = batchRestBytes(opts.n, opts.cfg.Tile, opts.compression)
@@ -182,4 +182,13 @@ func formatDuration(s float64) string {
 		return fmt.Sprintf("about %.0f min", s/60)
 	}
 	return fmt.Sprintf("about %.1f h", s/3600)
+}
+
+// planCPUs is the number of CPUs the plan of opts counts on: opts.cpus, or
+// the machine's when it is 0.
+func (opts options) planCPUs() int {
+	if opts.cpus > 0 {
+		return opts.cpus
+	}
+	return runtime.NumCPU()
 }

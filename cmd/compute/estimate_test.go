@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lab/grundy/engine"
+	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/tables"
 )
@@ -126,22 +127,67 @@ func TestPatternsEstimate(t *testing.T) {
 	}
 }
 
-// TestBandNanosPerCell checks the band run's time model: never below the
-// collector's share (one goroutine, whatever the workers), never rising
-// with more workers, and a lone worker never faster than its own sweep.
-func TestBandNanosPerCell(t *testing.T) {
-	prev := math.Inf(1)
-	for _, workers := range []int{0, 1, 2, 3, 8, 64} {
-		got := bandNanosPerCell(workers)
-		switch {
-		case got < bandCollectorNanosPerCell:
-			t.Errorf("bandNanosPerCell(%d) = %g, below the collector's %g", workers, got, float64(bandCollectorNanosPerCell))
-		case got > prev:
-			t.Errorf("bandNanosPerCell(%d) = %g, above %g with fewer workers", workers, got, prev)
-		case workers <= 1 && got < bandSweepNanosPerCell:
-			t.Errorf("bandNanosPerCell(%d) = %g, below one worker's sweep %g", workers, got, float64(bandSweepNanosPerCell))
+// TestBandRowNanosWall checks the band run's time model: a row never
+// faster than the collector's share (one goroutine, whatever the workers)
+// nor with fewer workers or a lower V, and a lone worker never faster than
+// its own sweep.
+func TestBandRowNanosWall(t *testing.T) {
+	for _, v := range []int32{0, 37, 200, 254, 255, 256, 1023} {
+		prev := math.Inf(1)
+		for _, workers := range []int{0, 1, 2, 3, 8, 64} {
+			got := bandRowNanosWall(v, workers, 2)
+			switch {
+			case got < bandCollectorNanosPerCell*float64(v+1):
+				t.Errorf("V = %d: bandRowNanosWall(%d workers) = %g, below the collector's share", v, workers, got)
+			case got > prev:
+				t.Errorf("V = %d: bandRowNanosWall(%d workers) = %g, above %g with fewer workers", v, workers, got, prev)
+			case workers <= 1 && got < bandSweepRowNanos(v):
+				t.Errorf("V = %d: bandRowNanosWall(%d workers) = %g, below one worker's sweep %g", v, workers, got, bandSweepRowNanos(v))
+			}
+			prev = got
 		}
-		prev = got
+	}
+	for v := int32(1); v <= band.MaxCap; v++ {
+		if bandSweepRowNanos(v) < bandSweepRowNanos(v-1) {
+			t.Errorf("a row of V = %d costs %g ns, less than V = %d's %g", v, bandSweepRowNanos(v), v-1, bandSweepRowNanos(v-1))
+		}
+	}
+}
+
+// TestBandEstimateMatchesRecordedRuns holds the plan of a band run to the
+// runs recorded in testdata/band_runs.txt (G₋₁, V = 37 … 1023, one and two
+// workers, n = 10⁶ … 10⁹, with and without a values dataset), planned for
+// their machine's 2 CPUs: the time within ±25% and the memory at least the
+// peak RSS. (The plan before counted V+1 cells a row at 6.5 ns: 1.4–1.5×
+// the time at V = 200, once the rows were walked on one side, and 0.36×
+// it at V = 511.)
+func TestBandEstimateMatchesRecordedRuns(t *testing.T) {
+	checked := 0
+	for _, line := range recordedLines(t, "band_runs.txt") {
+		var v, workers, n int
+		var write string
+		var wall float64
+		var rssKiB int64
+		if _, err := fmt.Sscan(line, &v, &workers, &n, &write, &wall, &rssKiB); err != nil {
+			t.Fatalf("testdata line %q: %v", line, err)
+		}
+		args := []string{"-table", "gneg1", "-n", fmt.Sprint(n), "-workers", fmt.Sprint(workers), "-write", write, "-values", fmt.Sprintf("0-%d", v)}
+		opts, err := parseFlags(args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.cpus = 2
+		p := estimate(opts)
+		if ratio := p.seconds / wall; ratio < 0.75 || ratio > 1.25 {
+			t.Errorf("%s: the plan gives %.2f s, %.2f× the %.2f s measured", strings.Join(args, " "), p.seconds, ratio, wall)
+		}
+		if p.memory < rssKiB<<10 {
+			t.Errorf("%s: the plan gives %d bytes of memory, below the peak RSS measured, %d KiB", strings.Join(args, " "), p.memory, rssKiB)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no recorded run")
 	}
 }
 

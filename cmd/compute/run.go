@@ -33,6 +33,7 @@ type options struct {
 	n           int
 	out         string
 	cfg         engine.Config
+	cpus        int // the CPUs the plan counts on; 0 means the machine's (tests give the recorded runs')
 	tile        int // -tile as given, recorded in the files; cfg.Tile is at most n+1
 	compression results.Compression
 	format      results.Format

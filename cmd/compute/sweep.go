@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -135,32 +134,9 @@ func parseRows(s string, n int64) (int64, int64, error) {
 	return a, b, nil
 }
 
-// The CPU time per visited cell of a band run: the sweep's, which the
-// workers split (the rows' SHA-256 of cells_sha256 included), and the
-// collector's, which they do not (taking the rows in order, and hashing
-// 32 bytes a row). Fitted to G₋₁, V = 200, n = 10⁷ (2.01·10⁹ cells, AMD
-// EPYC, 2 cores, quiet, 2026-11-27, cells_sha256 of format 3): 10.3–12.2 s
-// wall with one worker (5.1–6.1 ns a cell) and 5.0–6.1 s with two (9.6–11.7
-// s of CPU, 4.8–5.8 ns a cell in all, both cores busy); 2.7 ns a cell wall
-// with two at n = 10⁹. With a margin.
-const (
-	bandSweepNanosPerCell     = 6.5
-	bandCollectorNanosPerCell = 0.5
-)
-
-// bandNanosPerCell is the wall time per visited cell of a band run with
-// workers workers (at least one): the longest of the collector's share,
-// one worker's share of the sweep, and all of the work spread over the
-// machine's CPUs.
-func bandNanosPerCell(workers int) float64 {
-	sweep := bandSweepNanosPerCell / float64(max(workers, 1))
-	spread := (bandSweepNanosPerCell + bandCollectorNanosPerCell) / float64(runtime.NumCPU())
-	return max(bandCollectorNanosPerCell, sweep, spread)
-}
-
-// bandEstimate is the plan of a band run: it visits about V+1 cells a row
-// (201.1 measured for G₋₁ and G_P at V = 200), whatever n is, and holds a
-// window of columns and a few bands of rows, never a row of the table.
+// bandEstimate is the plan of a band run: its rows take the same time
+// whatever n is (bandRowNanosWall), and it holds a window of columns and a
+// few bands of rows, never a row of the table.
 func bandEstimate(opts options) plan {
 	v := float64(opts.values.Hi)
 	rows := float64(opts.rows[1] + 1)
@@ -172,11 +148,12 @@ func bandEstimate(opts options) plan {
 	if opts.write.values {
 		block = valuesPartBytes(opts.values)
 	}
+	sweep := rows * float64(len(opts.tables)) * bandRowNanosWall(opts.values.Hi, opts.cfg.Workers, opts.planCPUs()) * 1e-9
 	p := plan{
 		cells:   saturate(cells),
 		memory:  saturate(window + bands + block + 60<<20),
 		disk:    saturate(kept(opts) * valuesBytesPerCell),
-		seconds: cells*bandNanosPerCell(opts.cfg.Workers)*1e-9 + kept(opts)*valuesNanosPerCell*1e-9,
+		seconds: sweep + kept(opts)*valuesNanosPerCell*1e-9,
 	}
 	if opts.patterns {
 		p = withPatterns(p, opts)
@@ -213,7 +190,7 @@ func withPatterns(p plan, opts options) plan {
 	live := math.Min(index, patternIndexBudget) + rows*patternBytesPerRow
 	p.memory = saturate(float64(p.memory) + patternFixedBytes + 2*live)
 	p.disk = saturate(float64(p.disk) + index) // the journal holds every chunk, for -resume
-	proof := patternProofSweeps * float64(opts.proveBound) * float64(opts.values.Hi+1) * bandNanosPerCell(opts.cfg.Workers) * 1e-9
+	proof := patternProofSweeps * float64(opts.proveBound) * bandRowNanosWall(opts.values.Hi, opts.cfg.Workers, opts.planCPUs()) * 1e-9
 	p.seconds += tables * (rowValues*(patternIndexNanos+patternSearchNanos)*1e-9 + proof)
 	return p
 }
@@ -238,9 +215,10 @@ func valueCount(r results.ValueRange) float64 { return float64(r.Hi) - float64(r
 const valuesBytesPerCell = 0.2
 
 // valuesNanosPerCell is the wall time a values dataset adds per cell kept,
-// its parts being encoded two at a time: 6.5 ns measured for G₋₁, values
-// 0–200, n = 10⁷, two workers (19.4–19.9 s against 6.1–6.3 s without the
-// dataset, quiet, 2026-11-27; 9.4 ns on 2026-11-26, before a part's cells
-// were ordered by a counting sort, and 32.5 ns before the package's own
-// Parquet writer), with a margin for a shared machine.
+// its parts being encoded two at a time: 8.1–9.0 ns measured for G₋₁,
+// values 0–200, n = 10⁷, two workers (medians 20.7 and 23.4 s against 4.6
+// and 5.4 s without the dataset in two sets of runs, quiet, 2026-11-28, as
+// the VM's speed moved; 6.5 ns on 2026-11-27, when the sweep was
+// slower, 9.4 ns on 2026-11-26, before a part's cells were ordered by a
+// counting sort, and 32.5 ns before the package's own Parquet writer).
 const valuesNanosPerCell = 9

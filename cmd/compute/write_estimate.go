@@ -2,7 +2,6 @@ package main
 
 import (
 	"math"
-	"runtime"
 
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
@@ -37,7 +36,7 @@ func streamEstimate(opts options) plan {
 			memory += valuesPartBytes(opts.values)
 		}
 	}
-	cores := min(opts.cfg.Workers, runtime.NumCPU())
+	cores := min(opts.cfg.Workers, opts.planCPUs())
 	seconds := 0.0
 	for _, r := range opts.tables {
 		seconds += float64(opts.n+1) * float64(opts.n+1) * cellSeconds(r, opts, streamCellSeconds(opts), cores)

@@ -31,6 +31,11 @@ var ErrInvalid = errors.New("band: invalid")
 // of at most maxWords words.
 const MaxCap = maxWords*64 - 1
 
+// OneSidedMaxCap is the largest V whose symmetric rules are swept on one
+// side of the diagonal (Sweeper.OneSided): the 4-word sets of fillTile4.
+// Above it, a row is walked on both sides, about twice the visited cells.
+const OneSidedMaxCap = 4*64 - 1
+
 // maxWords bounds the words of a capped value set.
 const maxWords = 16
 

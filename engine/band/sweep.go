@@ -170,7 +170,7 @@ func New(rules Rules, n int64, v int, cfg Config) (*Sweeper, error) {
 	}
 	sw := &Sweeper{n: n, v: v, nimSum: rules.NimSum, base: base, baseEnd: baseEnd, cfg: cfg,
 		win: newWindow(v, words), spare: newWindow(v, words)}
-	if words == 4 && rules.symmetric() && !cfg.twoSided {
+	if v <= OneSidedMaxCap && rules.symmetric() && !cfg.twoSided {
 		sw.oneSided = true
 		sw.win.oneSided = newLeftCells(v, cfg.span, cfg.Workers, cfg.Tile)
 		sw.spare.oneSided = newLeftCells(v, cfg.span, cfg.Workers, cfg.Tile)

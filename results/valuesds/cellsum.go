@@ -143,6 +143,11 @@ func stateLength(h hash.Hash) (uint64, error) {
 	return results.HashedBytes(state)
 }
 
+// DenseMaxValue is the largest value a dense row holds (its byte is the
+// value + 1): the rows of a band of values up to it hash about a byte a
+// cell, those of larger values 4.
+const DenseMaxValue = 254
+
 // RowDigest computes row(x) of cells_sha256. Its zero value is ready; it
 // keeps the buffers a row is encoded in, so a RowDigest serves one
 // goroutine.
@@ -197,14 +202,14 @@ func (r *RowDigest) encodeDense(x int64, ys []int64, vs []int32) bool {
 	}
 	clear(at)
 	// The largest value is gathered, not branched on, cell by cell; a
-	// negative one is above 254 as a uint32.
+	// negative one is above DenseMaxValue as a uint32.
 	var top uint32
 	for k, y := range ys {
 		v := uint32(vs[k])
 		top = max(top, v)
 		at[y-ys[0]] = byte(v + 1)
 	}
-	return top <= 254
+	return top <= DenseMaxValue
 }
 
 // encodeDensePacked is encodeDense for packed cells of a row whose diagonal
@@ -234,7 +239,7 @@ func (r *RowDigest) encodeDensePacked(xc int64, packed []uint64) bool {
 		top = max(top, v)
 		at[int64(cell>>32)-first] = byte(v + 1)
 	}
-	return top <= 254
+	return top <= DenseMaxValue
 }
 
 // denseSideBySideGo is denseSideBySide in Go. over gathers the bits of
