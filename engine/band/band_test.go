@@ -116,6 +116,7 @@ func TestBandEqualsFullSweep(t *testing.T) {
 		{Workers: 2, Tile: 64, Segment: 100},
 		{Workers: 3, Tile: 64, Segment: 37},
 		band.TightConfig(2, 64, 50),
+		band.TightConfig(1, 16, 40),
 	}
 	for _, id := range rookIDs {
 		for _, n := range sizes {

@@ -30,7 +30,8 @@
 // of band b (its rows). Each worker owns the band it sweeps and the columns
 // of the tile it is in. A worker waiting for the band above unpacks its
 // finished bands meanwhile, and hands them to the caller about SoloTile
-// rows at a time; the caller takes them in order. For
+// rows at a time; the caller takes them in order. One worker sweeps on
+// the caller's goroutine, band after band, and hands nothing over. For
 // V < 256 the per-cell loop is written in amd64 assembly (fillTile4Word),
 // which walks a word of 64 columns for every row of a band in one call and
 // keeps a row's set and its walk in registers; other architectures, and

@@ -60,6 +60,7 @@ func TestOneSidedEqualsTwoSided(t *testing.T) {
 		{Workers: 2, Tile: 64, Segment: 100},
 		{Workers: 3, Tile: 5, Segment: 37},
 		band.TightConfig(2, 64, 50),
+		band.TightConfig(1, 16, 40),
 	}
 	if testing.Short() {
 		sizes, caps = []int64{0, 3, 129, 1000}, []int{0, 5, 64, 200}

@@ -32,25 +32,10 @@ const (
 
 // SoloTile is the band height when Config.Tile is zero and one worker
 // sweeps: no two bands are then in flight, so the height only sets how
-// often a band is handed to the caller, each time a goroutine's wake-up
-// (measured: 11–15% less CPU than with DefaultTile, BenchmarkBand).
+// often a band's fixed costs are paid (measured when each band was handed
+// to the caller's goroutine: 11–15% less CPU than with DefaultTile,
+// BenchmarkBand).
 const SoloTile = 256
-
-// soloHandOffCells is about the cells a lone worker sweeps between two
-// hand-overs of its bands to the caller, each a wake-up of the caller's
-// goroutine by an OS thread's (a few microseconds), as the other core is
-// idle.
-const soloHandOffCells = 1 << 16
-
-// soloHandOffRows is the rows a lone worker hands over at once for the
-// cap v: SoloTile, or more where rows are short, so that hand-overs are
-// at least soloHandOffCells cells apart. At V = 37 a hand-over every 256
-// rows was a wake-up every 60 µs, and the wake-ups took 18% of the CPU;
-// with 1724 rows, the proof search's row took 12% less (BenchmarkSearchWorkers).
-// Two workers hand over SoloTile rows: there the caller runs on the
-// worker's own core (handOver), and hand-overs of as many cells as one
-// worker's made two workers 8% slower.
-func soloHandOffRows(v int) int { return max(SoloTile, soloHandOffCells/(v+1)) }
 
 // DefaultSegment is the rows of a segment when Config.Segment is zero.
 const DefaultSegment = 1 << 14
@@ -414,33 +399,177 @@ func (h *heldBands) handOver() {
 	runtime.Gosched()
 }
 
+// bandRun is what the workers of a pipeline share: its rows start …
+// end−1, their bands of height rows and tiles of width columns, and each
+// band's progress.
+type bandRun struct {
+	sw                   *Sweeper
+	start, end           int64
+	height, width, tiles int64
+	progress             []bandProgress
+	inFlight             int
+	tableEnd             bool // the window reaches the table's last column
+}
+
+// newBandRun prepares the sweep of rows start … end−1.
+func (sw *Sweeper) newBandRun(start, end int64) *bandRun {
+	r := &bandRun{sw: sw, start: start, end: end, height: int64(sw.cfg.Tile), width: int64(sw.cfg.Width)}
+	r.tiles = (int64(sw.win.cols) + r.width - 1) / r.width
+	r.progress = make([]bandProgress, (end-start+r.height-1)/r.height)
+	for b := range r.progress {
+		r.progress[b].tick = make(chan struct{}, 1)
+		if sw.oneSided {
+			r.progress[b].finished = make(chan struct{})
+		}
+	}
+	r.inFlight = len(r.progress)
+	if sw.oneSided {
+		r.inFlight = sw.win.oneSided.inFlight(int(r.height))
+	}
+	r.tableEnd = sw.win.lo+int64(sw.win.cols) > sw.n
+	return r
+}
+
+// sweepBand computes band b into st, tile by tile, each tile once band b−1
+// has passed it, unpacking held bands while it waits. It reports false
+// when abort ended a wait, and errOutOfWindow or errTooFar when the band
+// needs a wider window or both sides of the diagonal.
+func (r *bandRun) sweepBand(st *bandState, b int, held *heldBands, abort <-chan struct{}) (bool, error) {
+	sw, w := r.sw, r.sw.win
+	x0 := r.start + int64(b)*r.height
+	st.reset(x0, w.lo, int(min(r.height, r.end-x0)))
+	me := &r.progress[b]
+	if b >= r.inFlight {
+		// A one-sided sweep's band may write the list slots of band
+		// b−inFlight's rows once it has read them.
+		select {
+		case <-r.progress[b-r.inFlight].finished:
+		default:
+			held.handOver()
+			select {
+			case <-r.progress[b-r.inFlight].finished:
+			case <-abort:
+				return false, nil
+			}
+		}
+	}
+	first := int64(0)
+	switch {
+	case sw.oneSided: // the rows start at their diagonal
+		first = (x0 - w.lo) / r.width
+	case b > 0:
+		first = r.progress[b-1].start.Load()
+	}
+	me.start.Store(first)
+	for j := first; j < r.tiles && st.open > 0; j++ {
+		if b > 0 {
+			above := &r.progress[b-1]
+			for !above.passed(j) && held.gatherOne() {
+			}
+			if !above.await(j, abort) {
+				return false, nil
+			}
+		}
+		c0, c1 := int(j*r.width), min(int((j+1)*r.width), w.cols)
+		if j == first && !sw.oneSided && !w.anyLive(c0, c1) {
+			first++
+			me.start.Store(first)
+		} else {
+			if sw.oneSided {
+				w.fillTile4(st, c0, c1, sw.v, sw.nimSum)
+			} else {
+				for i := range st.rows {
+					if !st.done[i] {
+						w.fillRowTile(st, i, c0, c1, sw.v, sw.nimSum)
+					}
+				}
+			}
+		}
+		me.advance(j + 1)
+	}
+	if st.open > 0 && !r.tableEnd {
+		return false, errOutOfWindow
+	}
+	if st.tooFar {
+		return false, errTooFar
+	}
+	if sw.oneSided {
+		w.finishOneSided(st)
+		close(me.finished)
+	}
+	if b > 0 {
+		// A band whose rows filled early says it has passed every tile,
+		// and the band below then goes on without waiting at the tiles
+		// this one never reached: the band above may still be writing
+		// their columns. So it says so only once the band above has
+		// passed them all.
+		above := &r.progress[b-1]
+		for !above.passed(math.MaxInt64-1) && held.gatherOne() {
+		}
+		if !above.await(math.MaxInt64-1, abort) {
+			return false, nil
+		}
+	}
+	me.advance(math.MaxInt64)
+	return true, nil
+}
+
+// emitBand hands the swept band st to emit unless a retried segment has
+// emitted its rows already, and accounts it.
+func (sw *Sweeper) emitBand(st *bandState, emit func(Rows) error) error {
+	if st.x0+int64(st.rows) <= sw.next {
+		return nil
+	}
+	if st.hashErr != nil {
+		return st.hashErr
+	}
+	if err := emit(st.out); err != nil {
+		return err
+	}
+	sw.next = st.x0 + int64(st.rows)
+	sw.visited += st.visits
+	return nil
+}
+
+// solo computes rows start … end−1 band after band on the calling
+// goroutine, emitting each as it is swept. One worker sweeps so, rather
+// than beside the caller: a band handed to another goroutine was often
+// taken up on the other core, and its cells and the window with it
+// (measured on 2 cores, n = 3·10⁶, V = 200: 0.77× the time).
+func (sw *Sweeper) solo(start, end int64, emit func(Rows) error) error {
+	r := sw.newBandRun(start, end)
+	st := sw.bandStates(1)[0]
+	var held heldBands // nothing is held: the band above is always done
+	for b := range r.progress {
+		if _, err := r.sweepBand(st, b, &held, nil); err != nil {
+			return err
+		}
+		st.gather()
+		if sw.cfg.onKept != nil {
+			sw.cfg.onKept(b)
+		}
+		if err := sw.emitBand(st, emit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // pipeline computes rows start … end−1 in bands of Tile rows on the
 // workers, and emits the bands in order, those below sw.next skipped (a
 // retried segment emits nothing twice).
 func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error) {
-	height, width := int64(sw.cfg.Tile), int64(sw.cfg.Width)
-	bands := int((end - start + height - 1) / height)
-	tiles := (int64(sw.win.cols) + width - 1) / width
-	progress := make([]bandProgress, bands)
-	for b := range progress {
-		progress[b].tick = make(chan struct{}, 1)
-		if sw.oneSided {
-			progress[b].finished = make(chan struct{})
-		}
+	workers := min(sw.cfg.Workers, int((end-start+int64(sw.cfg.Tile)-1)/int64(sw.cfg.Tile)))
+	if workers <= 1 {
+		return sw.solo(start, end, emit)
 	}
-	inFlight := bands
-	if sw.oneSided {
-		inFlight = sw.win.oneSided.inFlight(int(height))
-	}
-	workers := min(sw.cfg.Workers, bands)
+	r := sw.newBandRun(start, end)
+	bands := len(r.progress)
 	// A worker hands its finished bands to the caller's goroutine about
 	// SoloTile rows at a time. Room for the bands each worker sweeps and
 	// holds, and for as many again waiting for the caller, which has no
 	// core of its own.
-	handOff := max(1, SoloTile/int(height))
-	if workers == 1 {
-		handOff = max(1, min(soloHandOffRows(sw.v)/int(height), bands))
-	}
+	handOff := max(1, SoloTile/int(r.height))
 	states := sw.bandStates(2*workers*handOff + 2)
 	free := make(chan *bandState, len(states))
 	for _, st := range states {
@@ -452,8 +581,6 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 	g, gctx := errgroup.WithContext(stop)
 	abort := gctx.Done()
 	var nextBand atomic.Int64
-	w, v, nimSum := sw.win, sw.v, sw.nimSum
-	tableEnd := w.lo+int64(w.cols) > sw.n
 	for range workers {
 		g.Go(func() (err error) {
 			defer func() {
@@ -481,81 +608,9 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 					held.handOver()
 					return nil
 				}
-				x0 := start + int64(b)*height
-				st.reset(x0, w.lo, int(min(height, end-x0)))
-				me := &progress[b]
-				if b >= inFlight {
-					// A one-sided sweep's band may write the list slots of
-					// band b−inFlight's rows once it has read them.
-					select {
-					case <-progress[b-inFlight].finished:
-					default:
-						held.handOver()
-						select {
-						case <-progress[b-inFlight].finished:
-						case <-abort:
-							return nil
-						}
-					}
+				if ok, err := r.sweepBand(st, b, &held, abort); !ok {
+					return err
 				}
-				first := int64(0)
-				switch {
-				case sw.oneSided: // the rows start at their diagonal
-					first = (x0 - w.lo) / width
-				case b > 0:
-					first = progress[b-1].start.Load()
-				}
-				me.start.Store(first)
-				for j := first; j < tiles && st.open > 0; j++ {
-					if b > 0 {
-						above := &progress[b-1]
-						for !above.passed(j) && held.gatherOne() {
-						}
-						if !above.await(j, abort) {
-							return nil
-						}
-					}
-					c0, c1 := int(j*width), min(int((j+1)*width), w.cols)
-					if j == first && !sw.oneSided && !w.anyLive(c0, c1) {
-						first++
-						me.start.Store(first)
-					} else {
-						if sw.oneSided {
-							w.fillTile4(st, c0, c1, v, nimSum)
-						} else {
-							for i := range st.rows {
-								if !st.done[i] {
-									w.fillRowTile(st, i, c0, c1, v, nimSum)
-								}
-							}
-						}
-					}
-					me.advance(j + 1)
-				}
-				if st.open > 0 && !tableEnd {
-					return errOutOfWindow
-				}
-				if st.tooFar {
-					return errTooFar
-				}
-				if sw.oneSided {
-					w.finishOneSided(st)
-					close(me.finished)
-				}
-				if b > 0 {
-					// A band whose rows filled early says it has passed
-					// every tile, and the band below then goes on without
-					// waiting at the tiles this one never reached: the band
-					// above may still be writing their columns. So it says
-					// so only once the band above has passed them all.
-					above := &progress[b-1]
-					for !above.passed(math.MaxInt64-1) && held.gatherOne() {
-					}
-					if !above.await(math.MaxInt64-1, abort) {
-						return nil
-					}
-				}
-				me.advance(math.MaxInt64)
 				if held.bands = append(held.bands, finishedBand{b, st}); len(held.bands) == handOff {
 					held.handOver()
 				}
@@ -578,15 +633,8 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 		for st := pending[nextEmit]; st != nil && emitErr == nil; st = pending[nextEmit] {
 			delete(pending, nextEmit)
 			nextEmit++
-			if st.x0+int64(st.rows) > sw.next {
-				if emitErr = st.hashErr; emitErr != nil {
-					break
-				}
-				if emitErr = emit(st.out); emitErr != nil {
-					break
-				}
-				sw.next = st.x0 + int64(st.rows)
-				sw.visited += st.visits
+			if emitErr = sw.emitBand(st, emit); emitErr != nil {
+				break
 			}
 			free <- st
 		}
