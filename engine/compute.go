@@ -174,7 +174,7 @@ func (sw *Sweeper) Run(ctx context.Context, until int, emit func(Band) error) er
 	nextBand.Store(int64(firstBand))
 	for range sw.cfg.Workers {
 		g.Go(func() (err error) {
-			defer recoverWorker(&err)
+			defer RecoverWorker(&err)
 			excluded := s.newExcludedScratch()
 			for {
 				if ctx.Err() != nil {

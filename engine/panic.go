@@ -19,9 +19,10 @@ func (p *WorkerPanic) Error() string {
 	return fmt.Sprintf("engine: internal error: a worker panicked: %v\n%s", p.Value, p.Stack)
 }
 
-// recoverWorker, deferred at the top of a worker goroutine, turns its panic
-// into a *WorkerPanic in *err.
-func recoverWorker(err *error) {
+// RecoverWorker, deferred at the top of a worker goroutine (or of a
+// sweep's work done on the caller's), turns its panic into a *WorkerPanic
+// in *err; without a panic it leaves *err alone.
+func RecoverWorker(err *error) {
 	if p := recover(); p != nil {
 		*err = &WorkerPanic{Value: p, Stack: debug.Stack()}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -310,6 +311,41 @@ func TestRowHashWords(t *testing.T) {
 			full = all
 		} else if !slices.Equal(all, full) {
 			t.Fatalf("%+v: the rows' hash values differ from those of %+v", cfg, band.Config{Workers: 1})
+		}
+	}
+}
+
+// TestRowHashPanicIsAnError: a panic while a band is swept, here in
+// RowHash, ends Run with a *engine.WorkerPanic naming the panic and where
+// it happened, whether the band was swept on a pipeline worker (two
+// workers), on the caller's goroutine (one worker), or is a row of base
+// cells (row 0, swept row by row), rather than ending the process.
+func TestRowHashPanicIsAnError(t *testing.T) {
+	r, _ := tables.Lookup("gstarneg1")
+	rules, err := r.BandRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		for _, row := range []int64{0, 2000} {
+			cfg := band.Config{Workers: workers, RowHash: func(p band.Packed, hashes []uint64) error {
+				if p.X0 <= row && row < p.X0+int64(p.Len()) {
+					panic("row hash out of reach")
+				}
+				return nil
+			}}
+			sw, err := band.New(rules, 3000, 40, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = sw.Run(context.Background(), sw.N()+1, func(band.Rows) error { return nil })
+			wp, ok := errors.AsType[*engine.WorkerPanic](err)
+			if !ok {
+				t.Fatalf("workers %d, panic at row %d: Run returned %v, want a *engine.WorkerPanic", workers, row, err)
+			}
+			if wp.Value != "row hash out of reach" || !strings.Contains(string(wp.Stack), "TestRowHashPanicIsAnError") {
+				t.Errorf("workers %d, panic at row %d: the error does not name the panic and its place:\n%v", workers, row, err)
+			}
 		}
 	}
 }

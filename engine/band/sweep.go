@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"runtime/debug"
 	"sync/atomic"
 	"time"
 
@@ -285,9 +284,8 @@ func (sw *Sweeper) baseRows(start, end int64, emit func(Rows) error) error {
 			o.count[o.slot(c)] = 0 // the row has its cells left of the diagonal
 		}
 		if x >= sw.next {
-			st.gather()
-			if st.hashErr != nil {
-				return st.hashErr
+			if err := gatherHere(st); err != nil {
+				return err
 			}
 			if err := emit(st.out); err != nil {
 				return err
@@ -531,20 +529,17 @@ func (sw *Sweeper) emitBand(st *bandState, emit func(Rows) error) error {
 	return nil
 }
 
-// solo computes rows start … end−1 band after band on the calling
+// solo computes rows r.start … r.end−1 band after band on the calling
 // goroutine, emitting each as it is swept. One worker sweeps so, rather
 // than beside the caller: a band handed to another goroutine was often
 // taken up on the other core, and its cells and the window with it
 // (measured on 2 cores, n = 3·10⁶, V = 200: 0.77× the time).
-func (sw *Sweeper) solo(start, end int64, emit func(Rows) error) error {
-	r := sw.newBandRun(start, end)
+func (sw *Sweeper) solo(r *bandRun, emit func(Rows) error) error {
 	st := sw.bandStates(1)[0]
-	var held heldBands // nothing is held: the band above is always done
 	for b := range r.progress {
-		if _, err := r.sweepBand(st, b, &held, nil); err != nil {
+		if err := r.sweepHere(st, b); err != nil {
 			return err
 		}
-		st.gather()
 		if sw.cfg.onKept != nil {
 			sw.cfg.onKept(b)
 		}
@@ -555,16 +550,37 @@ func (sw *Sweeper) solo(start, end int64, emit func(Rows) error) error {
 	return nil
 }
 
+// sweepHere sweeps band b into st and gathers it on the calling goroutine,
+// where the band above is always done; a panic there is returned as a
+// *engine.WorkerPanic, as on a pipeline worker.
+func (r *bandRun) sweepHere(st *bandState, b int) (err error) {
+	defer engine.RecoverWorker(&err)
+	var held heldBands // nothing is held
+	if _, err := r.sweepBand(st, b, &held, nil); err != nil {
+		return err
+	}
+	return gatherHere(st)
+}
+
+// gatherHere gathers the swept band st on the calling goroutine and
+// returns Config.RowHash's error; a panic there is returned as a
+// *engine.WorkerPanic, as on a pipeline worker.
+func gatherHere(st *bandState) (err error) {
+	defer engine.RecoverWorker(&err)
+	st.gather()
+	return st.hashErr
+}
+
 // pipeline computes rows start … end−1 in bands of Tile rows on the
 // workers, and emits the bands in order, those below sw.next skipped (a
 // retried segment emits nothing twice).
 func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error) {
-	workers := min(sw.cfg.Workers, int((end-start+int64(sw.cfg.Tile)-1)/int64(sw.cfg.Tile)))
-	if workers <= 1 {
-		return sw.solo(start, end, emit)
-	}
 	r := sw.newBandRun(start, end)
 	bands := len(r.progress)
+	workers := min(sw.cfg.Workers, bands)
+	if workers <= 1 {
+		return sw.solo(r, emit)
+	}
 	// A worker hands its finished bands to the caller's goroutine about
 	// SoloTile rows at a time. Room for the bands each worker sweeps and
 	// holds, and for as many again waiting for the caller, which has no
@@ -583,11 +599,7 @@ func (sw *Sweeper) pipeline(start, end int64, emit func(Rows) error) (err error)
 	var nextBand atomic.Int64
 	for range workers {
 		g.Go(func() (err error) {
-			defer func() {
-				if p := recover(); p != nil {
-					err = &engine.WorkerPanic{Value: p, Stack: debug.Stack()}
-				}
-			}()
+			defer engine.RecoverWorker(&err)
 			held := heldBands{bands: make([]finishedBand, 0, handOff), to: finished}
 			for {
 				var st *bandState
