@@ -102,8 +102,9 @@ type Sweeper struct {
 	oneSided bool
 	broken   bool
 	states   []*bandState
-	visited  int64   // cells whose mex the pipeline took
-	spare    *window // the snapshot taken before each segment
+	progress []bandProgress // the bands' of the last run, kept for their channels
+	visited  int64          // cells whose mex the pipeline took
+	spare    *window        // the snapshot taken before each segment
 }
 
 // New prepares the sweep of rules over 0 ≤ x, y ≤ n for the values
@@ -306,13 +307,31 @@ const spinTime = time.Millisecond
 // bandProgress is what band b+1 reads of band b: the tiles it has passed
 // (frontier; math.MaxInt64 once finished) and the first tile that still has
 // a live column. tick wakes the one waiter after frontier moves. In a
-// one-sided sweep, finished is closed when the band has read its rows'
-// lists, which frees their slots for the bands further down.
+// one-sided sweep, finished receives a token when the band has read its
+// rows' lists, which frees their slots for the one band that waits for
+// them, inFlight further down. A Sweeper keeps its bands' progress from run
+// to run (reset), with the channels.
 type bandProgress struct {
 	frontier atomic.Int64
 	start    atomic.Int64
 	tick     chan struct{}
 	finished chan struct{}
+}
+
+// reset readies p for a new run: no tile passed, no token waiting (a band
+// of the run before may have left one nobody took).
+func (p *bandProgress) reset() {
+	p.frontier.Store(0)
+	p.start.Store(0)
+	if p.tick == nil {
+		p.tick, p.finished = make(chan struct{}, 1), make(chan struct{}, 1)
+	}
+	for _, c := range [...]chan struct{}{p.tick, p.finished} {
+		select {
+		case <-c:
+		default:
+		}
+	}
 }
 
 // advance publishes that every tile before j is done.
@@ -409,16 +428,19 @@ type bandRun struct {
 	tableEnd             bool // the window reaches the table's last column
 }
 
-// newBandRun prepares the sweep of rows start … end−1.
+// newBandRun prepares the sweep of rows start … end−1, with the bands'
+// progress kept from the Sweeper's run before (made anew for each
+// segment, their channels were a third of what a proof search allocated).
 func (sw *Sweeper) newBandRun(start, end int64) *bandRun {
 	r := &bandRun{sw: sw, start: start, end: end, height: int64(sw.cfg.Tile), width: int64(sw.cfg.Width)}
 	r.tiles = (int64(sw.win.cols) + r.width - 1) / r.width
-	r.progress = make([]bandProgress, (end-start+r.height-1)/r.height)
+	bands := int((end - start + r.height - 1) / r.height)
+	if bands > len(sw.progress) {
+		sw.progress = make([]bandProgress, bands)
+	}
+	r.progress = sw.progress[:bands]
 	for b := range r.progress {
-		r.progress[b].tick = make(chan struct{}, 1)
-		if sw.oneSided {
-			r.progress[b].finished = make(chan struct{})
-		}
+		r.progress[b].reset()
 	}
 	r.inFlight = len(r.progress)
 	if sw.oneSided {
@@ -493,7 +515,7 @@ func (r *bandRun) sweepBand(st *bandState, b int, held *heldBands, abort <-chan 
 	}
 	if sw.oneSided {
 		w.finishOneSided(st)
-		close(me.finished)
+		me.finished <- struct{}{} // never blocks: one token a run, its buffer drained by reset
 	}
 	if b > 0 {
 		// A band whose rows filled early says it has passed every tile,
