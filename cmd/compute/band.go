@@ -11,10 +11,11 @@ import (
 	"github.com/grundy-lab/grundy/tables"
 )
 
-// computeBand runs the band sweep of one table (package bandrun) and
-// prints its summary line: the cells kept, the time, the band's width in
-// visited cells per row, and the cells' checksum.
-func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) error {
+// computeBand runs the band sweep of one table (package bandrun), counting
+// its rows on bar (its own, or one borrowed from the tables beside it),
+// and prints its summary line: the cells kept, the time, the band's width
+// in visited cells per row, and the cells' checksum.
+func computeBand(ctx context.Context, r tables.Ruleset, opts options, bar progress, stdout, stderr io.Writer) error {
 	rows := opts.rows[1] + 1
 	var claims []conjecture.Claim
 	for _, c := range opts.claims {
@@ -36,7 +37,6 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, stdout, st
 	}
 	// The rows swept, then, with -patterns, the values searched after
 	// them: each with its own rate and ETA.
-	bar := newProgress(stderr, opts.quiet, r.ID, "rows", rows)
 	var searched progress
 	var shown int64
 	job.Progress = func(done, _ int64) {

@@ -63,6 +63,13 @@ func (p progress) add(units int64) {
 	}
 }
 
+// borrowed is p for one of the tables that share it: finish does nothing
+// for it, the owner's call ends p.
+func (p progress) borrowed() progress {
+	p.finished = nil
+	return p
+}
+
 // finish clears the bar, or stops the lines; only the first call counts.
 func (p progress) finish() {
 	if p.finished == nil {

@@ -184,7 +184,7 @@ func parseTables(list string) ([]tables.Ruleset, error) {
 }
 
 // run is the whole command: parse, check the plan against the machine, then
-// compute and write each table in turn.
+// compute and write each table in turn (band runs side by side).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	opts, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -219,6 +219,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkPlan(estimate(opts), opts, stderr); err != nil {
 		return err
+	}
+	if atOnce := tablesAtOnce(opts); atOnce > 1 {
+		return withResumeCommand(computeSideBySide(ctx, opts, atOnce, computeBand, stdout, stderr), opts)
 	}
 	for _, r := range opts.tables {
 		if err := computeTable(ctx, r, opts, stdout, stderr); err != nil {

@@ -136,22 +136,26 @@ func parseRows(s string, n int64) (int64, int64, error) {
 
 // bandEstimate is the plan of a band run: its rows take the same time
 // whatever n is (bandRowNanosWall), and it holds a window of columns and a
-// few bands of rows, never a row of the table.
+// few bands of rows, never a row of the table; tables side by side
+// (tablesAtOnce) each take their share of the workers and CPUs, and hold
+// their own window and bands at once.
 func bandEstimate(opts options) plan {
 	v := float64(opts.values.Hi)
 	rows := float64(opts.rows[1] + 1)
 	cells := rows * (v + 1) * float64(len(opts.tables))
+	atOnce := tablesAtOnce(opts)
+	workers, cpus := max(1, opts.cfg.Workers/atOnce), max(1, opts.planCPUs()/atOnce)
 	words := math.Max(4, math.Floor(v/64)+1)
 	window := 2 * (16384 + 4*(v+2) + 128) * words * 8
-	bands := float64(opts.cfg.Workers+1) * float64(opts.tile) * (v + 3) * 24
+	bands := float64(workers+1) * float64(opts.tile) * (v + 3) * 24
 	block := 0.0
 	if opts.write.values {
 		block = valuesPartBytes(opts.values)
 	}
-	sweep := rows * float64(len(opts.tables)) * bandRowNanosWall(opts.values.Hi, opts.cfg.Workers, opts.planCPUs()) * 1e-9
+	sweep := rows * float64(len(opts.tables)) * bandRowNanosWall(opts.values.Hi, workers, cpus) * 1e-9 / float64(atOnce)
 	p := plan{
 		cells:   saturate(cells),
-		memory:  saturate(window + bands + block + 60<<20),
+		memory:  saturate(float64(atOnce)*(window+bands+block) + 60<<20),
 		disk:    saturate(kept(opts) * valuesBytesPerCell),
 		seconds: sweep + kept(opts)*valuesNanosPerCell*1e-9,
 	}

@@ -20,7 +20,8 @@ import (
 // checkpoint and says how to resume.
 func computeTable(ctx context.Context, r tables.Ruleset, opts options, stdout, stderr io.Writer) error {
 	if opts.band {
-		return computeBand(ctx, r, opts, stdout, stderr)
+		bar := newProgress(stderr, opts.quiet, r.ID, "rows", opts.rows[1]+1)
+		return computeBand(ctx, r, opts, bar, stdout, stderr)
 	}
 	if opts.streams() {
 		return computeFull(ctx, r, opts, stdout, stderr)

@@ -22,6 +22,21 @@ func IsTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
+// LockedWriter serializes the writes to W, a writer several goroutines
+// share, such as a run's notes and its progress lines. Its zero value
+// needs W set.
+type LockedWriter struct {
+	mu sync.Mutex
+	W  io.Writer
+}
+
+// Write writes p to W once no other Write is under way.
+func (l *LockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.W.Write(p)
+}
+
 // StartProgress writes, every interval until stop is called, the line that
 // line returns for the time elapsed, to w, unless w is a terminal: a long
 // run whose stderr goes to a log then shows it is alive. line is called

@@ -3,21 +3,20 @@ package cli
 import (
 	"bytes"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
 
 // syncBuffer is a bytes.Buffer safe for the progress goroutine.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	LockedWriter
+	b bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
+func newSyncBuffer() *syncBuffer {
+	s := new(syncBuffer)
+	s.W = &s.b
+	return s
 }
 
 func (s *syncBuffer) String() string {
@@ -29,8 +28,8 @@ func (s *syncBuffer) String() string {
 // TestProgressOffATerminal: a writer that is not a terminal gets a line per
 // interval, and none after stop.
 func TestProgressOffATerminal(t *testing.T) {
-	var out syncBuffer
-	stop := StartProgress(&out, 10*time.Millisecond, func(elapsed time.Duration) string { return "still working" })
+	out := newSyncBuffer()
+	stop := StartProgress(out, 10*time.Millisecond, func(elapsed time.Duration) string { return "still working" })
 	deadline := time.Now().Add(5 * time.Second)
 	for strings.Count(out.String(), "still working\n") < 2 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
