@@ -41,9 +41,10 @@ type bandFunc func(ctx context.Context, r tables.Ruleset, opts options, bar prog
 // atOnce tables at a time, each with its share of the workers, under one
 // progress of the rows of all; it prints the tables' summaries in the
 // order of -table once all have stopped. A table that fails stops the
-// others, which keep their progress as on Ctrl-C, and its error is
-// returned; claims that fail on a table (errClaimsFail) stop nothing, and
-// the first table's such error is returned once all are done.
+// others, which keep their progress as on Ctrl-C; the error returned is
+// the first failure, then what each other table said on stopping (where
+// its state was saved). Claims that fail on a table (errClaimsFail) stop
+// nothing, and are returned once all tables are done.
 func computeSideBySide(ctx context.Context, opts options, atOnce int, compute bandFunc, stdout, stderr io.Writer) error {
 	perTable := opts
 	perTable.cfg.Workers = max(1, opts.cfg.Workers/atOnce)
@@ -55,33 +56,35 @@ func computeSideBySide(ctx context.Context, opts options, atOnce int, compute ba
 	rows := int64(opts.rows[1]+1) * int64(len(opts.tables))
 	bar := newProgress(stderr, opts.quiet, tableIDs(opts), "rows", rows)
 	summaries := make([]bytes.Buffer, len(opts.tables))
-	claimsFail := make([]error, len(opts.tables))
+	errs := make([]error, len(opts.tables))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(atOnce)
 	for i, r := range opts.tables {
 		g.Go(func() error {
 			if gctx.Err() != nil {
 				// Stopped before its turn: nothing of it begun, nothing kept.
-				return fmt.Errorf("%s: %w before it started", r.ID, bandrun.ErrInterrupted)
+				errs[i] = fmt.Errorf("%s: %w before it started", r.ID, bandrun.ErrInterrupted)
+				return errs[i]
 			}
-			err := compute(gctx, r, perTable, bar.borrowed(), &summaries[i], stderr)
-			if errors.Is(err, errClaimsFail) {
-				claimsFail[i], err = err, nil
+			errs[i] = compute(gctx, r, perTable, bar.borrowed(), &summaries[i], stderr)
+			if errors.Is(errs[i], errClaimsFail) {
+				return nil
 			}
-			return err
+			return errs[i]
 		})
 	}
-	err := g.Wait()
+	first := g.Wait()
 	bar.finish()
 	for i := range summaries {
-		if _, werr := stdout.Write(summaries[i].Bytes()); werr != nil && err == nil {
-			err = werr
+		if _, err := stdout.Write(summaries[i].Bytes()); err != nil && first == nil {
+			first = err
 		}
 	}
-	for _, failed := range claimsFail {
-		if err == nil {
-			err = failed
+	all := []error{first}
+	for _, err := range errs {
+		if err != first {
+			all = append(all, err)
 		}
 	}
-	return err
+	return errors.Join(all...)
 }

@@ -101,6 +101,11 @@ func TestSideBySideInterruptAndResume(t *testing.T) {
 	if !errors.Is(err, bandrun.ErrInterrupted) || !strings.Contains(err.Error(), "to go on: compute ") {
 		t.Fatalf("interrupted run: %v", err)
 	}
+	for _, id := range ids {
+		if !strings.Contains(err.Error(), id+": interrupted at row") {
+			t.Errorf("the interrupted run does not say where %s stopped: %v", id, err)
+		}
+	}
 	stdout, stderr, code := runCompute(t, append(flags, "-resume")...)
 	if code != 0 || strings.Count(stdout, "resumed at row") != len(ids) {
 		t.Fatalf("resume: exit %d, both tables should resume:\n%s%s", code, stdout, stderr)
@@ -151,9 +156,10 @@ func TestSideBySidePlan(t *testing.T) {
 
 // TestSideBySideErrors: tables side by side, computed by a stand-in that
 // sweeps until stopped: a table that fails stops the one beside it (which
-// sees its context end) and the one not begun, and its error is the run's;
-// a table whose claims fail stops nothing, and once every table is done the
-// run returns that error, each table's summary printed in order.
+// sees its context end) and the one not begun, and its error comes first,
+// the other tables' own errors follow it. A table whose claims fail stops
+// nothing, and once every table is done the run returns that error, each
+// table's summary printed in order.
 func TestSideBySideErrors(t *testing.T) {
 	opts, err := parseFlags([]string{"-table", "gneg1,gstarneg1,passnim", "-n", "1000", "-write", "none", "-values", "0-40", "-workers", "2", "-quiet"}, io.Discard)
 	if err != nil {
@@ -193,8 +199,11 @@ func TestSideBySideErrors(t *testing.T) {
 			}
 			var out strings.Builder
 			err := computeSideBySide(context.Background(), opts, 2, compute, &out, io.Discard)
-			if !errors.Is(err, tc.want) {
-				t.Errorf("returned %v, want %v", err, tc.want)
+			if !errors.Is(err, tc.want) || !strings.HasPrefix(err.Error(), tc.want.Error()) {
+				t.Errorf("returned %v, want %v first", err, tc.want)
+			}
+			if tc.name == "failure" && (!strings.Contains(err.Error(), "gstarneg1: interrupted") || !strings.Contains(err.Error(), "passnim: interrupted before it started")) {
+				t.Errorf("returned %v: it does not say how the other tables stopped", err)
 			}
 			if out.String() != tc.completed {
 				t.Errorf("printed %q, want %q", out.String(), tc.completed)
