@@ -65,10 +65,10 @@ func computeBand(ctx context.Context, r tables.Ruleset, opts options, bar progre
 	if res.Resumed > 0 {
 		resumed = fmt.Sprintf("  resumed at row %d", res.Resumed)
 	}
-	computed := rows - res.Resumed
+	// The seconds count the sessions before a resume too: so do the rows.
 	fmt.Fprintf(stdout, "%-10s n=%d  band of values %s  rows %d-%d  %d cells  %.2fs  %.3g rows/s  %.1f visited/row  cells_sha256 %s (%s)  %s%s\n",
 		r.ID, opts.n, opts.values, opts.rows[0], opts.rows[1], res.Cells, res.Seconds,
-		float64(computed)/max(res.Seconds, 1e-9), float64(res.Visited)/float64(rows), res.Sum[:16], valuesds.Format, res.Path, resumed)
+		float64(rows)/max(res.Seconds, 1e-9), float64(res.Visited)/float64(rows), res.Sum[:16], valuesds.Format, res.Path, resumed)
 	if res.Patterns != nil {
 		printPatterns(r, opts, res.Patterns, stdout)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -109,6 +110,15 @@ func TestSideBySideInterruptAndResume(t *testing.T) {
 	stdout, stderr, code := runCompute(t, append(flags, "-resume")...)
 	if code != 0 || strings.Count(stdout, "resumed at row") != len(ids) {
 		t.Fatalf("resume: exit %d, both tables should resume:\n%s%s", code, stdout, stderr)
+	}
+	// A resumed table's rate is its rows over its time, both counting the
+	// session before the resume.
+	for _, m := range regexp.MustCompile(`(?m)  ([0-9.]+)s  ([0-9.e+]+) rows/s .* resumed at row`).FindAllStringSubmatch(stdout, -1) {
+		seconds, _ := strconv.ParseFloat(m[1], 64)
+		rate, _ := strconv.ParseFloat(m[2], 64)
+		if rows := rate * seconds; rows < 0.98*(n+1) || rows > 1.02*(n+1) {
+			t.Errorf("a resumed table says %s s at %s rows/s: %.0f rows, not the table's %d", m[1], m[2], rows, n+1)
+		}
 	}
 	for _, id := range ids {
 		got := datasetSum(t, filepath.Join(dir, valuesds.DirName(id, n)))

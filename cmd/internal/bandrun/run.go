@@ -74,6 +74,8 @@ type Result struct {
 	// Visited is the number of cells the sweep took a mex at (after the
 	// rows of base cells): the band's size.
 	Visited int64
+	// Seconds is the time of the run, its sessions before a resume
+	// included.
 	Seconds float64
 	// Resumed is the row the run continued from (0 for a fresh run).
 	Resumed int64
