@@ -76,7 +76,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	tableList := fs.String("table", "gneg1,gstarneg1,passnim", "comma-separated table ids, or all: "+tables.ValidIDs())
 	n := fs.Int("n", 10000, "compute 0 ≤ x, y ≤ n")
 	out := fs.String("out", "out", "directory for the result files (created if missing)")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines (a band run of several tables shares them out among the tables, swept side by side)")
 	tile := fs.Int("tile", engine.DefaultTile, "tile side in cells (changes speed, never values; above n+1 it is n+1)")
 	compress := fs.String("compress", "zstd", "compression: zstd, lz4 (Arrow only) or none")
 	format := fs.String("format", "arrow", "file format: arrow (resumable) or parquet (also read by DuckDB and Spark)")
