@@ -89,7 +89,11 @@ func TestSideBySideInterruptAndResume(t *testing.T) {
 	defer cancel()
 	go func() {
 		for !bothWritten(dir, ids, n) {
-			time.Sleep(time.Millisecond)
+			select {
+			case <-ctx.Done(): // the run is over
+				return
+			case <-time.After(time.Millisecond):
+			}
 		}
 		cancel()
 	}()
