@@ -11,13 +11,17 @@ var assemblyKernel = cpu.X86.HasPOPCNT
 
 // fillTile4Word walks the live columns of one word of the window for every
 // open row of a band, in order, each row until it is full, and adds to
-// t.finished and t.visits: fillTile4WordAsm, or fillTile4WordGeneric on a
-// processor without POPCNT.
+// t.finished and t.visits: fillTile4WordPlainAsm for rules without an
+// excluded value, fillTile4WordAsm for those with one, or
+// fillTile4WordGeneric on a processor without POPCNT.
 func fillTile4Word(t *tileWalk) {
-	if assemblyKernel {
-		fillTile4WordAsm(t)
-	} else {
+	switch {
+	case !assemblyKernel:
 		fillTile4WordGeneric(t)
+	case t.x0 == noExclusion && t.xStep == 0:
+		fillTile4WordPlainAsm(t)
+	default:
+		fillTile4WordAsm(t)
 	}
 }
 
@@ -26,3 +30,10 @@ func fillTile4Word(t *tileWalk) {
 //
 //go:noescape
 func fillTile4WordAsm(t *tileWalk)
+
+// fillTile4WordPlainAsm is fillTile4WordAsm without the look at the
+// excluded value: for a walk whose every row has none (x0 = noExclusion,
+// xStep = 0), where it computes the same.
+//
+//go:noescape
+func fillTile4WordPlainAsm(t *tileWalk)

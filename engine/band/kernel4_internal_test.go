@@ -147,8 +147,9 @@ func (tc *tileCase) run(fill func(*tileWalk)) *tileCase {
 	return &out
 }
 
-// TestFillTile4WordMatchesGeneric compares the loop in use (assembly on
-// amd64) with the Go one on random rows and columns: the same cells, row
+// TestFillTile4WordMatchesGeneric compares the loops in use (assembly on
+// amd64: with the look at the excluded value, and, where no row has one,
+// without) with the Go one on random rows and columns: the same cells, row
 // and column sets, counts, rows marked full, live bits, rows finished and
 // cells visited.
 func TestFillTile4WordMatchesGeneric(t *testing.T) {
@@ -162,17 +163,30 @@ func TestFillTile4WordMatchesGeneric(t *testing.T) {
 	}
 	for i := range cases {
 		tc := randomTileCase(rng)
-		got, want := tc.run(fillTile4WordAsm), tc.run(fillTile4WordGeneric)
-		g, w := &got.t, &want.t
-		if got.liveWord != want.liveWord || g.finished != w.finished || g.visits != w.visits ||
-			!slices.Equal(g.cellN, w.cellN) || !slices.Equal(g.done, w.done) || !slices.Equal(g.rowSets, w.rowSets) ||
-			!slices.Equal(g.cells, w.cells) || !slices.Equal(g.sets, w.sets) ||
-			!slices.Equal(g.lists, w.lists) || !slices.Equal(g.listN, w.listN) || g.tooFar != w.tooFar {
-			t.Fatalf("case %d (V = %d, %d rows, diagonal %d, x0 = %d, y0 = %d, mask %#x): fillTile4Word gives counts %d, done %v, "+
-				"live word %#x, %d finished, %d visits; fillTile4WordGeneric %d, %v, %#x, %d, %d (or their cells, sets, lists or tooFar differ)",
-				i, tc.v, tc.t.rows, tc.t.diagonal, tc.t.x0, tc.t.y0, tc.t.mask, g.cellN, g.done, got.liveWord, g.finished, g.visits,
-				w.cellN, w.done, want.liveWord, w.finished, w.visits)
+		want := tc.run(fillTile4WordGeneric)
+		kernels := map[string]func(*tileWalk){"fillTile4WordAsm": fillTile4WordAsm}
+		if tc.t.x0 == noExclusion && tc.t.xStep == 0 {
+			kernels["fillTile4WordPlainAsm"] = fillTile4WordPlainAsm
 		}
+		for name, kernel := range kernels {
+			compareTileWalks(t, i, tc, name, tc.run(kernel), want)
+		}
+	}
+}
+
+// compareTileWalks fails t unless case i run by kernel name (got) left
+// what fillTile4WordGeneric left (want).
+func compareTileWalks(t *testing.T, i int, tc *tileCase, name string, got, want *tileCase) {
+	t.Helper()
+	g, w := &got.t, &want.t
+	if got.liveWord != want.liveWord || g.finished != w.finished || g.visits != w.visits ||
+		!slices.Equal(g.cellN, w.cellN) || !slices.Equal(g.done, w.done) || !slices.Equal(g.rowSets, w.rowSets) ||
+		!slices.Equal(g.cells, w.cells) || !slices.Equal(g.sets, w.sets) ||
+		!slices.Equal(g.lists, w.lists) || !slices.Equal(g.listN, w.listN) || g.tooFar != w.tooFar {
+		t.Fatalf("case %d (V = %d, %d rows, diagonal %d, x0 = %d, y0 = %d, mask %#x): %s gives counts %d, done %v, "+
+			"live word %#x, %d finished, %d visits; fillTile4WordGeneric %d, %v, %#x, %d, %d (or their cells, sets, lists or tooFar differ)",
+			i, tc.v, tc.t.rows, tc.t.diagonal, tc.t.x0, tc.t.y0, tc.t.mask, name, g.cellN, g.done, got.liveWord, g.finished, g.visits,
+			w.cellN, w.done, want.liveWord, w.finished, w.visits)
 	}
 }
 

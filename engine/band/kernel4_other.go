@@ -11,3 +11,6 @@ func fillTile4Word(t *tileWalk) { fillTile4WordGeneric(t) }
 
 // fillTile4WordAsm is not built here; the tests that compare it skip.
 func fillTile4WordAsm(t *tileWalk) { panic("band: no assembly kernel in this build") }
+
+// fillTile4WordPlainAsm is not built here either.
+func fillTile4WordPlainAsm(t *tileWalk) { panic("band: no assembly kernel in this build") }
