@@ -22,12 +22,12 @@
 //
 // What the loop reads of the row and the word but rarely (the excluded
 // value's row x, y0, V+1, the packed base, the live word's address, the
-// count of cells above V, the column lists, the span and the row's
-// diagonal and packed cell) is in the frame. A word path looks for the mex
-// in word w of the union; when the word is full it goes on to word w+1,
-// and past word 3 the cell is above V. A mex equal to the excluded value
-// x ^ y is dropped from the word's missing values, and the path goes on
-// from there.
+// count of cells above V, the column lists, the first column span or more
+// right of the row's diagonal, and the row's packed cell) is in the frame.
+// A word path looks for the mex in word w of the union; when the word is
+// full it goes on to word w+1, and past word 3 the cell is above V. A mex
+// equal to the excluded value x ^ y is dropped from the word's missing
+// values, and the path goes on from there.
 //
 // The lowest set bit is found with TZCNT, never of a zero word: a
 // processor without BMI1 runs its encoding (REP BSF) as BSF, which gives

@@ -16,8 +16,6 @@
 	MOVQ AX, listn-112(SP)
 	MOVQ tileWalk_listCap(R14), AX
 	MOVQ AX, lcap-96(SP)
-	MOVQ tileWalk_span(R14), AX
-	MOVQ AX, span-88(SP)
 	MOVQ tileWalk_sets(R14), SI
 	MOVQ tileWalk_full(R14), R15
 	MOVQ $0, i-8(SP)
@@ -84,8 +82,8 @@ walk:
 	MOVQ AX, x-16(SP)
 	MOVQ tileWalk_diagonal(R14), AX
 	ADDQ CX, AX
-	NEGQ AX
-	MOVQ AX, negd-80(SP)
+	ADDQ tileWalk_span(R14), AX
+	MOVQ AX, limit-80(SP)
 	MOVQ CX, AX
 	SHLQ $32, AX
 	ADDQ tileWalk_rowPacked(R14), AX
@@ -145,7 +143,8 @@ columnFull:
 	MOVQ R14, 0(R13)
 
 // cells[n] = packedBase + j<<32 | m, and unless it lies span or more
-// right of the row's diagonal d (tooFar), the cell goes to column j's list:
+// right of the row's diagonal d (tooFar: j ≥ limit = d + span, where j − d
+// is never negative), the cell goes to column j's list:
 // lists[j·listCap + listN[j]] = rowPacked + i<<32 | m, listN[j]++. The row
 // is full at n = V+1.
 store:
@@ -154,10 +153,8 @@ store:
 	ADDQ pbase-40(SP), R14
 	ORQ  AX, R14
 	MOVQ R14, (DI)(DX*8)
-	MOVQ CX, R13
-	ADDQ negd-80(SP), R13
-	CMPQ R13, span-88(SP)
-	JAE  tooFar
+	CMPQ CX, limit-80(SP)
+	JGE  tooFar
 	MOVQ lcell-120(SP), R14
 	ORQ  AX, R14
 	MOVQ listn-112(SP), R13
