@@ -35,9 +35,9 @@
 // V < 256 the per-cell loop is written in amd64 assembly (fillTile4Word),
 // which walks a word of 64 columns for every row of a band in one call and
 // keeps a row's set and its walk in registers (built twice: with the look
-// at the excluded value x XOR y, and without it for rules that have none); other architectures, and
-// builds with the purego tag, run the Go loop it mirrors, and the tests
-// compare the two on random rows and columns.
+// at the excluded value x XOR y, and without it for rules that have none);
+// other architectures, and builds with the purego tag, run the Go loop it
+// mirrors, and the tests compare them on random rows and columns.
 //
 // Only rook moves are served: a move lowers one coordinate by any positive
 // amount, plus optionally the extra value x XOR y (the pass of G_P). Other
