@@ -11,6 +11,7 @@ type deltaColumn struct {
 	// their block.
 	pending  [deltaBlockSize + 1]int64
 	n        int
+	ones     int         // pending[:ones] are known to rise by 1 each: pending[i] = pending[0] + i
 	count    int         // values in the page being encoded
 	first    int64       // the first of them
 	lo, hi   int64       // the least and the greatest of them
@@ -61,6 +62,30 @@ func (c *deltaColumn) addAll(values []int64) {
 	}
 }
 
+// addRun appends the values first, first+1, …, first+k−1, as add would
+// one by one, knowing them a run of stride 1 so that blocks of it need no
+// look at their deltas. The values are rows of a table: 0 ≤ first and
+// first+k ≤ MaxInt64, so they do not wrap.
+func (c *deltaColumn) addRun(first int64, k int) {
+	for k > 0 {
+		m := min(k, max(c.settleAt-c.count, 1)) // as in addAll
+		if c.ones == c.n && (c.n == 0 || c.pending[c.n-1] == first-1) {
+			c.ones = c.n + m // the run goes on from the pending values'
+		}
+		run := c.pending[c.n : c.n+m]
+		for i := range run {
+			run[i] = first + int64(i)
+		}
+		c.n += m
+		c.count += m
+		first += int64(m)
+		k -= m
+		if c.count >= c.settleAt {
+			c.settle()
+		}
+	}
+}
+
 // settle starts a page at its first value, writes a full block, ends the
 // page at the end of a batch if its blocks take pageLimit bytes, and sets
 // when add must call it next.
@@ -79,13 +104,19 @@ func (c *deltaColumn) settle() {
 	c.settleAt = c.count + min(len(c.pending)-c.n, batchValues-c.count%batchValues)
 }
 
-// writeBlock appends the block of the deltas pending, 1 ≤ n−1.
+// writeBlock appends the block of the deltas pending, 1 ≤ n−1: at once
+// when they are all 1 (a run that addRun added), else by appendDeltaBlock,
+// which looks at them.
 func (c *deltaColumn) writeBlock() {
 	var lo, hi int64
-	c.blocks, lo, hi = appendDeltaBlock(c.blocks, c.pending[:c.n])
+	if c.ones == c.n {
+		c.blocks, lo, hi = appendStrideBlock(c.blocks, c.pending[:c.n], 1)
+	} else {
+		c.blocks, lo, hi = appendDeltaBlock(c.blocks, c.pending[:c.n])
+	}
 	c.lo, c.hi = min(c.lo, lo), max(c.hi, hi)
 	c.pending[0] = c.pending[c.n-1]
-	c.n = 1
+	c.n, c.ones = 1, 1
 }
 
 // endPage ends the page being encoded, which is not empty: its last
@@ -100,7 +131,7 @@ func (c *deltaColumn) endPage() {
 	copy(c.blocks[at:], h)
 	c.pages = append(c.pages, deltaPage{buf: c.blocks, at: at, count: c.count, lo: c.lo, hi: c.hi})
 	c.blocks = nil // the page keeps its buffer
-	c.count, c.n, c.settleAt = 0, 0, 1
+	c.count, c.n, c.ones, c.settleAt = 0, 0, 0, 1
 }
 
 // finish ends the page being encoded, if any, and returns the pages of
@@ -119,5 +150,5 @@ func (c *deltaColumn) reset() {
 	}
 	clear(c.pages)
 	c.pages = c.pages[:0]
-	c.count, c.n, c.settleAt = 0, 0, 1
+	c.count, c.n, c.ones, c.settleAt = 0, 0, 0, 1
 }

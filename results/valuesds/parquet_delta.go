@@ -47,11 +47,7 @@ func appendDeltaHeader(dst []byte, count int, first int64) []byte {
 // work done in the same pass.
 func appendDeltaBlock(dst []byte, values []int64) (out []byte, lo, hi int64) {
 	if stride, ok := evenStride(values); ok {
-		// Every delta is stride: every miniblock is 0 bits wide.
-		dst = binary.AppendVarint(dst, stride)
-		dst = append(dst, make([]byte, deltaMiniblocks)...)
-		first, last := values[1], values[len(values)-1]
-		return dst, min(first, last), max(first, last)
+		return appendStrideBlock(dst, values, stride)
 	}
 	var deltas [deltaBlockSize]int64
 	var maxDeltas [deltaMiniblocks]int64 // of each miniblock
@@ -85,6 +81,16 @@ func appendDeltaBlock(dst []byte, values []int64) (out []byte, lo, hi int64) {
 		dst = appendBitPacked(dst, deltas[m*deltaMiniblockSize:(m+1)*deltaMiniblockSize], minDelta, width)
 	}
 	return dst, lo, hi
+}
+
+// appendStrideBlock is appendDeltaBlock for values whose deltas are all
+// stride and which do not wrap (so their least and greatest are at their
+// ends): the block is the stride and 0 bits a miniblock.
+func appendStrideBlock(dst []byte, values []int64, stride int64) (out []byte, lo, hi int64) {
+	dst = binary.AppendVarint(dst, stride)
+	dst = append(dst, make([]byte, deltaMiniblocks)...)
+	first, last := values[1], values[len(values)-1]
+	return dst, min(first, last), max(first, last)
 }
 
 // evenStride reports whether the deltas of values[1:] from the value

@@ -173,7 +173,11 @@ func (e *partEncoder) takeOrder() {
 		if a, b := o.start[k], o.start[k+1]; a < b {
 			s := &e.streams[k]
 			s.cells += int(b - a)
-			s.x.addAll(o.xs[a:b])
+			if o.once {
+				s.x.addRun(o.first, int(b-a))
+			} else {
+				s.x.addAll(o.xs[a:b])
+			}
 			s.y.addAll(o.ys[a:b])
 		}
 	}
@@ -207,10 +211,14 @@ func (e *partEncoder) writeTo(w io.Writer, xFirst, xLast int64) error {
 const orderChunk = 1 << 15
 
 // valueOrder is a chunk of cells in (v, x, y) order: the cells of value
-// lo+k are xs and ys [start[k], start[k+1]).
+// lo+k are xs and ys [start[k], start[k+1]). When once is set the chunk's
+// rows first, first+1, … hold each value once, as a band's rows do, so
+// each value's x are those rows, in order, and xs is not filled.
 type valueOrder struct {
 	start, next []int32
 	xs, ys      []int64
+	once        bool
+	first       int64
 }
 
 // sort orders the cells vs, xs, ys (of values lo … lo+span−1) by value,
@@ -233,17 +241,45 @@ func (o *valueOrder) sort(vs []int32, xs, ys []int64, lo int32, span int) {
 	}
 }
 
-// sortRows is sort for the cells of the rows r, read packed.
+// sortRows is sort for the cells of the rows r, read packed. When every
+// value has as many cells as r has rows it first takes them as rows that
+// hold each value once (placeOnce), and places them again with their x
+// if a row proves not to.
 func (o *valueOrder) sortRows(r *packedRows, lo int32, span int) {
 	counts := o.begin(span, r.len())
 	for _, cell := range r.cells {
 		counts[int32(uint32(cell))-lo]++
 	}
+	rows := r.rows()
+	once := rows > 0 && everyCount(counts, int32(rows)) // before sum makes the counts starts
 	o.sum(span)
-	for i := range r.rows() {
-		base, cells := r.row(i)
-		placeRow(o.next, o.xs, o.ys, r.first+int64(i), base, cells, lo)
+	o.once, o.first = once, r.first
+	if o.once {
+		for i := range rows {
+			base, cells := r.row(i)
+			if !placeOnce(o.next, o.ys, base, cells, lo, int32(i), int32(rows)) {
+				o.once = false
+				copy(o.next, o.start)
+				break
+			}
+		}
 	}
+	if !o.once {
+		for i := range rows {
+			base, cells := r.row(i)
+			placeRow(o.next, o.xs, o.ys, r.first+int64(i), base, cells, lo)
+		}
+	}
+}
+
+// everyCount reports whether every count is n.
+func everyCount(counts []int32, n int32) bool {
+	for _, c := range counts {
+		if c != n {
+			return false
+		}
+	}
+	return true
 }
 
 // placeRow puts the packed cells of row x, from column base, at their
@@ -260,14 +296,36 @@ func placeRow(next []int32, xs, ys []int64, x, base int64, cells []uint64, lo in
 	}
 }
 
-// begin sizes o for cells cells of span values and returns the counts of
-// the values, zero, to fill.
+// placeOnce is placeRow for row i of a chunk of rows rows in which every
+// value has rows cells, so that value lo+k's cells start at k·rows: it
+// places only the y, and reports whether each cell was its value's i-th,
+// which holds for every cell of every row exactly when each row holds
+// each value once (a row with a value twice puts the next of that value
+// one further on; a row without it, one short). Where it reports false,
+// next and ys are left part placed.
+//
+//go:noinline
+func placeOnce(next []int32, ys []int64, base int64, cells []uint64, lo, i, rows int32) bool {
+	var misplaced int32
+	for _, cell := range cells {
+		k := int32(uint32(cell)) - lo
+		j := next[k]
+		next[k]++
+		ys[j] = base + int64(cell>>32)
+		misplaced |= j ^ (k*rows + i)
+	}
+	return misplaced == 0
+}
+
+// begin sizes o for cells cells of span values, its x to be placed, and
+// returns the counts of the values, zero, to fill.
 func (o *valueOrder) begin(span, cells int) (counts []int32) {
 	o.start = slices.Grow(o.start[:0], span+1)[:span+1]
 	o.next = slices.Grow(o.next[:0], span)[:span]
 	o.xs = slices.Grow(o.xs[:0], cells)[:cells]
 	o.ys = slices.Grow(o.ys[:0], cells)[:cells]
 	clear(o.start)
+	o.once = false
 	return o.start[1:]
 }
 

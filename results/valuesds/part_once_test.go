@@ -1,0 +1,158 @@
+package valuesds
+
+import (
+	"bytes"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"github.com/grundy-lab/grundy/results"
+)
+
+// TestRowsOnceAsSorted: a part whose rows come packed (addRows, as a
+// Writer hands them over) is the very file encodePart writes of the same
+// cells (whose bytes TestPartBytesAsArrow checks against arrow-go's),
+// both for rows that hold each value once, whose x a part takes as runs
+// (placeOnce, addRun), and for rows whose counts look so but which do not:
+// a value twice in a row and missing from another, in one chunk or in
+// two, and a row short of a value that the next holds twice.
+func TestRowsOnceAsSorted(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	const v = 20
+	// permutationRows are rows that hold values 0 … v once each, in a
+	// random order.
+	permutationRows := func(rows int) [][]int32 {
+		out := make([][]int32, rows)
+		for i := range out {
+			for _, value := range rng.Perm(v + 1) {
+				out[i] = append(out[i], int32(value))
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name  string
+		x0    int64
+		rows  [][]int32
+		chunk int // rows a chunk
+	}{
+		{"once", 0, permutationRows(700), 64},
+		{"once, one chunk", 5, permutationRows(300), 300},
+		{"once, chunks of one row", 1 << 40, permutationRows(200), 1},
+		{"once, across batches", 0, permutationRows(3*batchValues + 7), 1000},
+		{"twice in a row, missing from the next", 0, func() [][]int32 {
+			r := permutationRows(50)
+			replaceValue(r[10], 3, 4) // row 10 holds 4 twice and 3 not, row 11 the other way
+			replaceValue(r[11], 4, 3)
+			return r
+		}(), 50},
+		{"twice in a row, missing from a later one, two chunks", 0, func() [][]int32 {
+			r := permutationRows(40)
+			replaceValue(r[3], 0, 1)
+			replaceValue(r[13], 1, 0)
+			replaceValue(r[33], 0, 1)
+			replaceValue(r[34], 1, 0)
+			return r
+		}(), 20},
+		{"a row short, the next long", 0, func() [][]int32 {
+			r := permutationRows(30)
+			r[7], r[8] = r[7][:v], append(r[8], r[7][v])
+			return r
+		}(), 30},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			meta := checkMeta
+			meta.Values = results.ValueRange{Lo: 0, Hi: v}
+			meta.N = tc.x0 + int64(len(tc.rows)) + 2*v
+			var all cells
+			e := newPartEncoder(meta)
+			var chunk packedRows
+			chunk.reset(tc.x0)
+			for i, row := range tc.rows {
+				x := tc.x0 + int64(i)
+				ys := make([]int64, len(row))
+				for k := range ys {
+					ys[k] = x + int64(k)
+					all.append(row[k], x, ys[k])
+				}
+				if err := chunk.appendRow(x, ys, row, meta.Values, meta.N); err != nil {
+					t.Fatal(err)
+				}
+				if chunk.rows() == tc.chunk {
+					e.addRows(&chunk)
+					chunk.reset(x + 1)
+				}
+			}
+			if chunk.rows() > 0 {
+				e.addRows(&chunk)
+			}
+			xLast := tc.x0 + int64(len(tc.rows)) - 1
+			var got, want bytes.Buffer
+			if err := e.writeTo(&got, tc.x0, xLast); err != nil {
+				t.Fatal(err)
+			}
+			if err := encodePart(&want, meta, tc.x0, xLast, &all); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Fatalf("rows packed: %d bytes, differ from encodePart's %d", got.Len(), want.Len())
+			}
+		})
+	}
+}
+
+// replaceValue puts value to where row holds value from.
+func replaceValue(row []int32, from, to int32) {
+	row[slices.Index(row, from)] = to
+}
+
+// TestAddRunAsAdd: a column fed runs (addRun) among single values and
+// slices writes the pages add writes fed the same values one by one,
+// across blocks, batches and pages, runs that go on from the value before
+// and runs that do not.
+func TestAddRunAsAdd(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	var byRuns, oneByOne deltaColumn
+	next := int64(0)
+	addRun := func(k int) {
+		byRuns.addRun(next, k)
+		for i := range k {
+			oneByOne.add(next + int64(i))
+		}
+		next += int64(k)
+	}
+	for range 10000 {
+		switch rng.Intn(4) {
+		case 0: // a run going on
+			addRun(rng.Intn(300) + 1)
+		case 1: // a run after a gap
+			next += int64(rng.Intn(3)) + 2
+			addRun(rng.Intn(200) + 1)
+		case 2: // a value far off: its miniblocks, 60 bits wide, fill pages
+			value := next + rng.Int63n(1<<60) - 1<<59
+			byRuns.add(value)
+			oneByOne.add(value)
+		default: // a slice of rising values
+			values := make([]int64, rng.Intn(100)+1)
+			for i := range values {
+				values[i] = next + int64(i)
+			}
+			byRuns.addAll(values)
+			for _, value := range values {
+				oneByOne.add(value)
+			}
+			next += int64(len(values))
+		}
+	}
+	got, want := byRuns.finish(), oneByOne.finish()
+	if len(got) != len(want) || len(got) < 2 {
+		t.Fatalf("%d pages by runs, %d one by one (want the same, at least 2)", len(got), len(want))
+	}
+	for i := range got {
+		g, w := got[i], want[i]
+		if !bytes.Equal(g.encoded(), w.encoded()) || g.count != w.count || g.lo != w.lo || g.hi != w.hi {
+			t.Fatalf("page %d: by runs %d values in %d bytes, [%d, %d]; one by one %d in %d, [%d, %d]",
+				i, g.count, len(g.encoded()), g.lo, g.hi, w.count, len(w.encoded()), w.lo, w.hi)
+		}
+	}
+}
