@@ -241,44 +241,46 @@ func (o *valueOrder) sort(vs []int32, xs, ys []int64, lo int32, span int) {
 	}
 }
 
-// sortRows is sort for the cells of the rows r, read packed. When every
-// value has as many cells as r has rows it first takes them as rows that
-// hold each value once (placeOnce), and places them again with their x
-// if a row proves not to.
+// sortRows is sort for the cells of the rows r, read packed. It first
+// takes them as rows that hold each value once (placeOnce); if they are
+// not, it counts the values' cells and places them with their x.
 func (o *valueOrder) sortRows(r *packedRows, lo int32, span int) {
+	if o.placeOnce(r, lo, span) {
+		return
+	}
 	counts := o.begin(span, r.len())
 	for _, cell := range r.cells {
 		counts[int32(uint32(cell))-lo]++
 	}
-	rows := r.rows()
-	once := rows > 0 && everyCount(counts, int32(rows)) // before sum makes the counts starts
 	o.sum(span)
-	o.once, o.first = once, r.first
-	if o.once {
-		for i := range rows {
-			base, cells := r.row(i)
-			if !placeOnce(o.next, o.ys, base, cells, lo, int32(i), int32(rows)) {
-				o.once = false
-				copy(o.next, o.start)
-				break
-			}
-		}
-	}
-	if !o.once {
-		for i := range rows {
-			base, cells := r.row(i)
-			placeRow(o.next, o.xs, o.ys, r.first+int64(i), base, cells, lo)
-		}
+	for i := range r.rows() {
+		base, cells := r.row(i)
+		placeRow(o.next, o.xs, o.ys, r.first+int64(i), base, cells, lo)
 	}
 }
 
-// everyCount reports whether every count is n.
-func everyCount(counts []int32, n int32) bool {
-	for _, c := range counts {
-		if c != n {
+// placeOnce places the y of the rows r, with once set, if each row holds
+// each of the span values once, as a band's rows do: then r holds
+// rows·span cells, value lo+k's cells start at k·rows, and each is its
+// value's i-th in row i. It reports false, o part placed, at the first
+// cell that is not, without a pass to count the values first.
+func (o *valueOrder) placeOnce(r *packedRows, lo int32, span int) bool {
+	rows := r.rows()
+	if rows == 0 || r.len() != rows*span {
+		return false
+	}
+	o.begin(span, r.len())
+	for k := range o.start {
+		o.start[k] = int32(k * rows)
+	}
+	copy(o.next, o.start)
+	for i := range rows {
+		base, cells := r.row(i)
+		if !placeRowOnce(o.next, o.ys, base, cells, lo, int32(i), int32(rows)) {
 			return false
 		}
 	}
+	o.once, o.first = true, r.first
 	return true
 }
 
@@ -296,25 +298,26 @@ func placeRow(next []int32, xs, ys []int64, x, base int64, cells []uint64, lo in
 	}
 }
 
-// placeOnce is placeRow for row i of a chunk of rows rows in which every
-// value has rows cells, so that value lo+k's cells start at k·rows: it
-// places only the y, and reports whether each cell was its value's i-th,
-// which holds for every cell of every row exactly when each row holds
-// each value once (a row with a value twice puts the next of that value
-// one further on; a row without it, one short). Where it reports false,
-// next and ys are left part placed.
+// placeRowOnce is placeRow for row i of rows that hold each value once,
+// value lo+k's cells from k·rows on: it places only the y, and reports
+// whether each cell was its value's i-th, which holds for every cell of
+// every row exactly when each row holds each value once (a row with a
+// value twice finds the second one further on; a row without a value
+// finds that value's next cell one short). It stops at the first cell
+// that is not.
 //
 //go:noinline
-func placeOnce(next []int32, ys []int64, base int64, cells []uint64, lo, i, rows int32) bool {
-	var misplaced int32
+func placeRowOnce(next []int32, ys []int64, base int64, cells []uint64, lo, i, rows int32) bool {
 	for _, cell := range cells {
 		k := int32(uint32(cell)) - lo
-		j := next[k]
-		next[k]++
+		j := k*rows + i
+		if next[k] != j {
+			return false
+		}
+		next[k] = j + 1
 		ys[j] = base + int64(cell>>32)
-		misplaced |= j ^ (k*rows + i)
 	}
-	return misplaced == 0
+	return true
 }
 
 // begin sizes o for cells cells of span values, its x to be placed, and

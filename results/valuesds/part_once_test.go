@@ -13,9 +13,10 @@ import (
 // Writer hands them over) is the very file encodePart writes of the same
 // cells (whose bytes TestPartBytesAsArrow checks against arrow-go's),
 // both for rows that hold each value once, whose x a part takes as runs
-// (placeOnce, addRun), and for rows whose counts look so but which do not:
-// a value twice in a row and missing from another, in one chunk or in
-// two, and a row short of a value that the next holds twice.
+// (placeOnce, addRun), and for rows of as many cells that do not: a value
+// twice in a row and missing from another, in one chunk or in two, a row
+// short of a value that the next holds twice, and a last row with a value
+// twice and without another (which no later row can show short).
 func TestRowsOnceAsSorted(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	const v = 20
@@ -54,6 +55,11 @@ func TestRowsOnceAsSorted(t *testing.T) {
 			replaceValue(r[34], 1, 0)
 			return r
 		}(), 20},
+		{"a last row with a value twice", 0, func() [][]int32 {
+			r := permutationRows(30)
+			replaceValue(r[29], 5, 6)
+			return r
+		}(), 30},
 		{"a row short, the next long", 0, func() [][]int32 {
 			r := permutationRows(30)
 			r[7], r[8] = r[7][:v], append(r[8], r[7][v])
