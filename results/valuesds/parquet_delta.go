@@ -50,24 +50,8 @@ func appendDeltaBlock(dst []byte, values []int64) (out []byte, lo, hi int64) {
 		return appendStrideBlock(dst, values, stride)
 	}
 	var deltas [deltaBlockSize]int64
-	var maxDeltas [deltaMiniblocks]int64 // of each miniblock
 	n := len(values) - 1
-	prev := values[0]
-	minDelta := values[1] - prev
-	lo, hi = values[1], values[1]
-	for m := 0; m*deltaMiniblockSize < n; m++ {
-		vals := values[1+m*deltaMiniblockSize : 1+min(n, (m+1)*deltaMiniblockSize)]
-		ds := deltas[m*deltaMiniblockSize:][:len(vals)]
-		maxDelta := int64(math.MinInt64) // of this miniblock alone, as arrow does
-		for i, v := range vals {
-			d := v - prev // wraps on overflow, as it must
-			prev = v
-			ds[i] = d
-			minDelta, maxDelta = min(minDelta, d), max(maxDelta, d)
-			lo, hi = min(lo, v), max(hi, v)
-		}
-		maxDeltas[m] = maxDelta
-	}
+	minDelta, maxDeltas, lo, hi := deltaStats(values, &deltas)
 	for i := n; i < (n+deltaMiniblockSize-1)/deltaMiniblockSize*deltaMiniblockSize; i++ {
 		deltas[i] = minDelta // the padding of a short last miniblock: 0 once packed
 	}
@@ -91,6 +75,31 @@ func appendStrideBlock(dst []byte, values []int64, stride int64) (out []byte, lo
 	dst = append(dst, make([]byte, deltaMiniblocks)...)
 	first, last := values[1], values[len(values)-1]
 	return dst, min(first, last), max(first, last)
+}
+
+// deltaStatsGo sets deltas to the deltas of values[1:] from the value
+// before each, 1 ≤ len(values) − 1 ≤ deltaBlockSize, and returns the
+// least delta, the greatest delta of each miniblock (of those it holds:
+// the others are left 0), and the least and the greatest of values[1:].
+func deltaStatsGo(values []int64, deltas *[deltaBlockSize]int64) (minDelta int64, maxDeltas [deltaMiniblocks]int64, lo, hi int64) {
+	n := len(values) - 1
+	prev := values[0]
+	minDelta = values[1] - prev
+	lo, hi = values[1], values[1]
+	for m := 0; m*deltaMiniblockSize < n; m++ {
+		vals := values[1+m*deltaMiniblockSize : 1+min(n, (m+1)*deltaMiniblockSize)]
+		ds := deltas[m*deltaMiniblockSize:][:len(vals)]
+		maxDelta := int64(math.MinInt64) // of this miniblock alone, as arrow does
+		for i, v := range vals {
+			d := v - prev // wraps on overflow, as it must
+			prev = v
+			ds[i] = d
+			minDelta, maxDelta = min(minDelta, d), max(maxDelta, d)
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		maxDeltas[m] = maxDelta
+	}
+	return minDelta, maxDeltas, lo, hi
 }
 
 // evenStride reports whether the deltas of values[1:] from the value

@@ -1,0 +1,45 @@
+//go:build amd64 && !purego
+
+package valuesds
+
+// deltaStats sets deltas to the deltas of values[1:] from the value before
+// each (len(values) − 1 of them, 1 … deltaBlockSize) and returns what
+// deltaStatsGo returns. A full block goes four deltas at a time in AVX2
+// where the CPU has it (the Go loop's four compares a value were a third
+// of the delta encoder's time).
+func deltaStats(values []int64, deltas *[deltaBlockSize]int64) (minDelta int64, maxDeltas [deltaMiniblocks]int64, lo, hi int64) {
+	if hasAVX2 && len(values) == deltaBlockSize+1 {
+		var lanes blockLanes
+		deltaBlockAVX2(&values[0], &deltas[0], &lanes)
+		return lanes.fold()
+	}
+	return deltaStatsGo(values, deltas)
+}
+
+// blockLanes is what deltaBlockAVX2 leaves of a block, in four lanes each:
+// the least delta, the greatest of each miniblock, the least and the
+// greatest value.
+type blockLanes struct {
+	minDelta  [4]int64
+	maxDeltas [deltaMiniblocks][4]int64
+	lo, hi    [4]int64
+}
+
+// fold folds each statistic's lanes into one.
+func (l *blockLanes) fold() (minDelta int64, maxDeltas [deltaMiniblocks]int64, lo, hi int64) {
+	minDelta, lo, hi = leastLane(l.minDelta), leastLane(l.lo), greatestLane(l.hi)
+	for m := range maxDeltas {
+		maxDeltas[m] = greatestLane(l.maxDeltas[m])
+	}
+	return minDelta, maxDeltas, lo, hi
+}
+
+// leastLane and greatestLane fold four lanes into their least (greatest).
+func leastLane(l [4]int64) int64    { return min(l[0], l[1], l[2], l[3]) }
+func greatestLane(l [4]int64) int64 { return max(l[0], l[1], l[2], l[3]) }
+
+// deltaBlockAVX2 sets deltas[k] = values[k+1] − values[k] for k <
+// deltaBlockSize and leaves the block's statistics in lanes. It needs AVX2.
+//
+//go:noescape
+func deltaBlockAVX2(values *int64, deltas *int64, lanes *blockLanes)

@@ -1,0 +1,9 @@
+//go:build !amd64 || purego
+
+package valuesds
+
+// deltaStats sets deltas to the deltas of values[1:] from the value before
+// each and returns what deltaStatsGo returns: it is deltaStatsGo.
+func deltaStats(values []int64, deltas *[deltaBlockSize]int64) (minDelta int64, maxDeltas [deltaMiniblocks]int64, lo, hi int64) {
+	return deltaStatsGo(values, deltas)
+}

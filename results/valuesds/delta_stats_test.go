@@ -1,0 +1,64 @@
+package valuesds
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+)
+
+// TestDeltaStatsAsGo: deltaStats (in AVX2 for a full block where the CPU
+// has it) gives the deltas and statistics of deltaStatsGo, the loop
+// written from the encoding's definition, for blocks of every length,
+// values near each other, spread over all of int64 (deltas that wrap), at
+// its ends, and constant.
+func TestDeltaStatsAsGo(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	extremes := []int64{math.MinInt64, math.MaxInt64, 0, -1, 1, math.MinInt64 + 1, math.MaxInt64 - 1}
+	draws := map[string]func() int64{
+		"near":     func() int64 { return 1000 + rng.Int63n(600) },
+		"anywhere": func() int64 { return int64(rng.Uint64()) },
+		"extremes": func() int64 { return extremes[rng.Intn(len(extremes))] },
+		"constant": func() int64 { return -7 },
+	}
+	for name, draw := range draws {
+		for trial := range 400 {
+			n := deltaBlockSize
+			if trial%4 == 3 {
+				n = 1 + rng.Intn(deltaBlockSize)
+			}
+			values := make([]int64, n+1)
+			for i := range values {
+				values[i] = draw()
+			}
+			var got, want [deltaBlockSize]int64
+			gMin, gMax, gLo, gHi := deltaStats(values, &got)
+			wMin, wMax, wLo, wHi := deltaStatsGo(values, &want)
+			if got != want || gMin != wMin || gMax != wMax || gLo != wLo || gHi != wHi {
+				t.Fatalf("%s, %d deltas: deltaStats min %d, max %v, values %d…%d; deltaStatsGo min %d, max %v, values %d…%d (deltas equal: %v)",
+					name, n, gMin, gMax, gLo, gHi, wMin, wMax, wLo, wHi, got == want)
+			}
+		}
+	}
+}
+
+// BenchmarkDeltaStats reports the time a value of deltaStats and of
+// deltaStatsGo on full blocks of a band's y (values near each other).
+func BenchmarkDeltaStats(b *testing.B) {
+	rng := rand.New(rand.NewSource(1))
+	values := make([]int64, deltaBlockSize+1)
+	for i := range values {
+		values[i] = 100_000 + int64(i) + rng.Int63n(300)
+	}
+	for _, f := range []struct {
+		name  string
+		stats func([]int64, *[deltaBlockSize]int64) (int64, [deltaMiniblocks]int64, int64, int64)
+	}{{"dispatch", deltaStats}, {"go", deltaStatsGo}} {
+		b.Run(f.name, func(b *testing.B) {
+			var deltas [deltaBlockSize]int64
+			for range b.N {
+				f.stats(values, &deltas)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/deltaBlockSize, "ns/value")
+		})
+	}
+}
