@@ -2,6 +2,8 @@
 
 package valuesds
 
+import "golang.org/x/sys/cpu"
+
 // deltaStats sets deltas to the deltas of values[1:] from the value before
 // each (len(values) − 1 of them, 1 … deltaBlockSize) and returns what
 // deltaStatsGo returns. A full block goes four deltas at a time in AVX2
@@ -43,3 +45,24 @@ func greatestLane(l [4]int64) int64 { return max(l[0], l[1], l[2], l[3]) }
 //
 //go:noescape
 func deltaBlockAVX2(values *int64, deltas *int64, lanes *blockLanes)
+
+// hasBMI2 says that packBitsBMI2 can run.
+var hasBMI2 = cpu.X86.HasBMI2
+
+// packBits is packBitsGo, in assembly where the CPU has BMI2 (its shifts
+// by a register, SHLX and SHRX, leave the loop nine instructions a value;
+// the Go loop's moved its counts through CX and spilled its slice). It
+// panics if out is shorter than 4·width bytes.
+func packBits(out []byte, mini []int64, base int64, width int) {
+	if hasBMI2 {
+		out = out[:4*width]
+		packBitsBMI2(&out[0], (*[deltaMiniblockSize]int64)(mini), base, width)
+		return
+	}
+	packBitsGo(out, mini, base, width)
+}
+
+// packBitsBMI2 is packBitsGo writing to out[0 : 4·width]. It needs BMI2.
+//
+//go:noescape
+func packBitsBMI2(out *byte, mini *[deltaMiniblockSize]int64, base int64, width int)

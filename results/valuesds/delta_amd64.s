@@ -56,3 +56,47 @@ step:
 	VMOVDQU Y13, 192(DX)
 	VZEROUPPER
 	RET
+
+// func packBitsBMI2(out *byte, mini *[32]int64, base int64, width int)
+//
+// packBitsGo's loop: acc gathers the values' bits from filled on (SHLX),
+// and a full word is stored and followed by the bits of its last value
+// that did not fit: v >> (width − filled), taken as v >> 1 >> (width − 1 −
+// filled) so that the count stays below 64 (SHRX takes it mod 64) when
+// none are left over.
+TEXT ·packBitsBMI2(SB), NOSPLIT, $0-32
+	MOVQ out+0(FP), DI
+	MOVQ mini+8(FP), SI
+	MOVQ base+16(FP), R8
+	MOVQ width+24(FP), R9
+	XORQ AX, AX                  // acc
+	XORQ CX, CX                  // filled, < 64
+	MOVQ $32, DX                 // values left
+
+value:
+	MOVQ  0(SI), BX
+	SUBQ  R8, BX                 // v
+	SHLXQ CX, BX, R10
+	ORQ   R10, AX
+	ADDQ  R9, CX
+	CMPQ  CX, $64
+	JB    next
+	MOVQ  AX, 0(DI)
+	ADDQ  $8, DI
+	SUBQ  $64, CX
+	MOVQ  R9, R11
+	SUBQ  CX, R11
+	DECQ  R11                    // width − 1 − filled ≥ 0
+	SHRQ  $1, BX
+	SHRXQ R11, BX, AX
+
+next:
+	ADDQ $8, SI
+	DECQ DX
+	JNZ  value
+	TESTQ $1, R9                 // an odd width leaves half a word
+	JZ    done
+	MOVL  AX, 0(DI)
+
+done:
+	RET

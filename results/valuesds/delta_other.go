@@ -7,3 +7,8 @@ package valuesds
 func deltaStats(values []int64, deltas *[deltaBlockSize]int64) (minDelta int64, maxDeltas [deltaMiniblocks]int64, lo, hi int64) {
 	return deltaStatsGo(values, deltas)
 }
+
+// packBits is packBitsGo.
+func packBits(out []byte, mini []int64, base int64, width int) {
+	packBitsGo(out, mini, base, width)
+}

@@ -124,15 +124,22 @@ func evenStride(values []int64) (int64, bool) {
 
 // appendBitPacked appends the deltaMiniblockSize values mini[i] − base,
 // each below 2^width, packed width bits each, least significant bit
-// first: 4·width bytes. They are written into the grown slice by index,
-// not appended: an append in the loop kept its values on the stack.
+// first: 4·width bytes (packBits).
 func appendBitPacked(dst []byte, mini []int64, base int64, width int) []byte {
 	if width == 0 {
 		return dst
 	}
 	at := len(dst)
 	dst = slices.Grow(dst, 4*width)[:at+4*width]
-	out := dst[at:]
+	packBits(dst[at:], mini[:deltaMiniblockSize], base, width)
+	return dst
+}
+
+// packBitsGo writes to out, 4·width bytes, the deltaMiniblockSize values
+// mini[i] − base, each below 2^width (1 ≤ width ≤ 64), packed width bits
+// each, least significant bit first. They are written by index, not
+// appended: an append in the loop kept its values on the stack.
+func packBitsGo(out []byte, mini []int64, base int64, width int) {
 	var acc uint64 // bits not yet written, the first in the low bits
 	filled := 0    // how many bits of acc are taken
 	for _, d := range mini[:deltaMiniblockSize] {
@@ -149,5 +156,4 @@ func appendBitPacked(dst []byte, mini []int64, base int64, width int) []byte {
 	for k := range out { // the last word's 4 bytes when width is odd
 		out[k] = byte(acc >> (8 * k))
 	}
-	return dst
 }

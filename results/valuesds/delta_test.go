@@ -3,6 +3,7 @@ package valuesds
 import (
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -59,6 +60,59 @@ func BenchmarkDeltaStats(b *testing.B) {
 				f.stats(values, &deltas)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/deltaBlockSize, "ns/value")
+		})
+	}
+}
+
+// TestPackBitsAsGo: packBits (in assembly where the CPU has BMI2) packs
+// as packBitsGo, the loop written from the encoding's definition, at every
+// width, values anywhere below 2^width above bases anywhere in int64, and
+// writes nothing past its 4·width bytes.
+func TestPackBitsAsGo(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for width := 1; width <= 64; width++ {
+		for range 50 {
+			base := int64(rng.Uint64())
+			mini := make([]int64, deltaMiniblockSize)
+			for i := range mini {
+				mini[i] = base + int64(rng.Uint64()>>(64-width)) // wraps as the deltas' sum does
+			}
+			got, want := make([]byte, 4*width+8), make([]byte, 4*width+8)
+			for i := range got {
+				got[i], want[i] = 0xA5, 0xA5
+			}
+			packBits(got[:4*width], mini, base, width)
+			packBitsGo(want[:4*width], mini, base, width)
+			if !slices.Equal(got, want) {
+				t.Fatalf("width %d: packBits %x, packBitsGo %x", width, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkPackBits reports the time a value of packBits and of
+// packBitsGo on miniblocks of 7 to 9 bits, a band's y deltas' widths.
+func BenchmarkPackBits(b *testing.B) {
+	rng := rand.New(rand.NewSource(1))
+	minis := make([][]int64, 64)
+	for i := range minis {
+		minis[i] = make([]int64, deltaMiniblockSize)
+		for k := range minis[i] {
+			minis[i][k] = rng.Int63n(1 << (7 + i%3))
+		}
+	}
+	out := make([]byte, 4*64)
+	for _, f := range []struct {
+		name string
+		pack func([]byte, []int64, int64, int)
+	}{{"dispatch", packBits}, {"go", packBitsGo}} {
+		b.Run(f.name, func(b *testing.B) {
+			for range b.N {
+				for i, mini := range minis {
+					f.pack(out, mini, 0, 7+i%3)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(minis)*deltaMiniblockSize), "ns/value")
 		})
 	}
 }
