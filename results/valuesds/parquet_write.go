@@ -120,11 +120,13 @@ func (f *partFile) write(p []byte) {
 }
 
 // writeRowGroup writes the row group of the cells of value v, s.cells ≥ 1
-// of them, whose x and y s holds, and resets s.
-func (f *partFile) writeRowGroup(v int32, s *valueStream) {
+// of them, whose y s holds and whose x x holds (s's own, or a column that
+// the part's values share, which writeRowGroup leaves as it is), and
+// resets s.
+func (f *partFile) writeRowGroup(v int32, s *valueStream, x *deltaColumn) {
 	var chunks [3]chunkMeta
 	chunks[0] = f.writeValueChunk(v, s.cells)
-	chunks[1] = f.writeDeltaChunk("x", &s.x)
+	chunks[1] = f.writeDeltaChunk("x", x)
 	chunks[2] = f.writeDeltaChunk("y", &s.y)
 	f.rowGroups = append(f.rowGroups, chunks)
 	s.reset()

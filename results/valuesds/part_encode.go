@@ -112,6 +112,15 @@ type partEncoder struct {
 	order   valueOrder    // a chunk of cells in (v, x, y) order
 	kept    cells         // the cells, when the values span maxStreams or more
 	spare   []valueStream // streams of an earlier part, empty
+
+	// While every chunk's rows hold each value once (valueOrder.once),
+	// the x of every value are the same rows: sharing is set, and they
+	// are kept once, in sharedX, rows sharedFrom … sharedFrom+sharedRows−1,
+	// not in each stream's x.
+	sharing    bool
+	sharedX    deltaColumn
+	sharedFrom int64
+	sharedRows int
 }
 
 // partEncoders keeps the encoders of the parts written, for their buffers:
@@ -124,6 +133,8 @@ func newPartEncoder(m Meta) *partEncoder {
 	e.m = m
 	e.kept.reset()
 	e.streams = nil
+	e.sharing, e.sharedRows = true, 0
+	e.sharedX.reset()
 	// The values' range needs no pass over the part unless it is too wide
 	// for a stream a value.
 	if lo, hi := m.Values.Lo, m.Values.Hi; int64(hi)-int64(lo) < maxStreams {
@@ -169,18 +180,42 @@ func (e *partEncoder) addRows(r *packedRows) {
 // takeOrder appends the cells of e.order to the streams of their values.
 func (e *partEncoder) takeOrder() {
 	o := &e.order
+	if e.sharing && o.once && (e.sharedRows == 0 || o.first == e.sharedFrom+int64(e.sharedRows)) {
+		rows := int(o.start[1] - o.start[0]) // each value's cells
+		if e.sharedRows == 0 {
+			e.sharedFrom = o.first
+		}
+		e.sharedX.addRun(o.first, rows)
+		e.sharedRows += rows
+	} else if e.sharing {
+		e.unshare()
+	}
 	for k := range e.streams {
 		if a, b := o.start[k], o.start[k+1]; a < b {
 			s := &e.streams[k]
 			s.cells += int(b - a)
-			if o.once {
+			switch {
+			case e.sharing:
+			case o.once:
 				s.x.addRun(o.first, int(b-a))
-			} else {
+			default:
 				s.x.addAll(o.xs[a:b])
 			}
 			s.y.addAll(o.ys[a:b])
 		}
 	}
+}
+
+// unshare gives each stream its own x: the rows that sharedX holds, which
+// every value has had a cell in, and then those of its own cells.
+func (e *partEncoder) unshare() {
+	if e.sharedRows > 0 {
+		for k := range e.streams {
+			e.streams[k].x.addRun(e.sharedFrom, e.sharedRows)
+		}
+	}
+	e.sharing, e.sharedRows = false, 0
+	e.sharedX.reset()
 }
 
 // writeTo writes the part of rows xFirst..xLast to w, its row groups in
@@ -199,8 +234,12 @@ func (e *partEncoder) writeTo(w io.Writer, xFirst, xLast int64) error {
 		}
 	}
 	for k := range e.streams {
-		if e.streams[k].cells > 0 {
-			f.writeRowGroup(e.lo+int32(k), &e.streams[k])
+		if s := &e.streams[k]; s.cells > 0 {
+			x := &s.x
+			if e.sharing && e.sharedRows > 0 {
+				x = &e.sharedX
+			}
+			f.writeRowGroup(e.lo+int32(k), s, x)
 		}
 	}
 	return f.close(partMetadata(e.m, xFirst, xLast))
@@ -355,7 +394,7 @@ func (f *partFile) encodeSorted(c *cells) {
 		s.x.add(c.xs[i])
 		s.y.add(c.ys[i])
 		if j+1 == len(order) || c.vs[order[j+1]] != c.vs[i] {
-			f.writeRowGroup(c.vs[i], s)
+			f.writeRowGroup(c.vs[i], s, &s.x)
 		}
 	}
 }

@@ -13,8 +13,9 @@ import (
 // Writer hands them over) is the very file encodePart writes of the same
 // cells (whose bytes TestPartBytesAsArrow checks against arrow-go's),
 // both for rows that hold each value once, whose x a part takes as runs
-// (placeOnce, addRun), and for rows of as many cells that do not: a value
-// twice in a row and missing from another, in one chunk or in two, a row
+// (placeOnce, addRun) that its values share, and for rows of as many cells
+// that do not: a value twice in a row and missing from another, in one
+// chunk, in two, or after chunks whose x the values shared until then, a row
 // short of a value that the next holds twice, and a last row with a value
 // twice and without another (which no later row can show short).
 func TestRowsOnceAsSorted(t *testing.T) {
@@ -55,6 +56,12 @@ func TestRowsOnceAsSorted(t *testing.T) {
 			replaceValue(r[34], 1, 0)
 			return r
 		}(), 20},
+		{"twice in a row after chunks that share their x", 0, func() [][]int32 {
+			r := permutationRows(100)
+			replaceValue(r[70], 2, 9)
+			replaceValue(r[71], 9, 2)
+			return r
+		}(), 30},
 		{"a last row with a value twice", 0, func() [][]int32 {
 			r := permutationRows(30)
 			replaceValue(r[29], 5, 6)
