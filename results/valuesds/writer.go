@@ -1,6 +1,7 @@
 package valuesds
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"fmt"
 	"io"
@@ -357,23 +358,40 @@ func (w *Writer) wait() error {
 // writePart writes the block of rows xFirst..xLast, which job has ordered,
 // as its part: to a temporary file, synced, then renamed, so that a part
 // file under its name is always complete. On error the temporary file is
-// removed.
+// removed. The part goes out through a buffer of partBufferSize bytes: its
+// file is thousands of small writes (a header, a page of a few KB, a row
+// group at a time), a system call each without it.
 func (w *Writer) writePart(xFirst, xLast int64, job *partJob) (Part, error) {
 	job.wait()
 	name := PartName(xFirst)
 	hash := sha256.New()
+	buf := partBuffers.get()
+	defer partBuffers.put(buf)
 	err := results.WriteAtomic(filepath.Join(w.partial, name), func(f *os.File) error {
 		var out io.Writer = f
 		if w.opts.WrapPart != nil {
 			out = w.opts.WrapPart(f)
 		}
-		return job.enc.writeTo(io.MultiWriter(out, hash), xFirst, xLast)
+		if buf.Size() == 0 { // a new one
+			*buf = *bufio.NewWriterSize(nil, partBufferSize)
+		}
+		buf.Reset(io.MultiWriter(out, hash))
+		if err := job.enc.writeTo(buf, xFirst, xLast); err != nil {
+			return err
+		}
+		return buf.Flush()
 	})
 	if err != nil {
 		return Part{}, fmt.Errorf("part %s: %w", name, err)
 	}
 	return Part{File: name, XFirst: xFirst, XLast: xLast, Cells: job.cells, SHA256: fmt.Sprintf("%x", hash.Sum(nil))}, nil
 }
+
+// partBufferSize is the size of the buffer a part is written through.
+const partBufferSize = 1 << 16
+
+// partBuffers keeps the buffers of the parts written, one a part in flight.
+var partBuffers = newSpares[bufio.Writer](partsInFlight)
 
 // Abort abandons the dataset: it removes the partial directory, leaving a
 // complete dataset at the final name as it was.
