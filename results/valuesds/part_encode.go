@@ -195,7 +195,7 @@ func (e *partEncoder) takeOrder() {
 			s := &e.streams[k]
 			s.cells += int(b - a)
 			switch {
-			case e.sharing:
+			case e.sharing: // the part's sharedX holds them
 			case o.once:
 				s.x.addRun(o.first, int(b-a))
 			default:
