@@ -141,6 +141,15 @@ func BenchmarkPartStages(b *testing.B) {
 		perCell(b)
 		b.ReportMetric(float64(size)/cells, "B/cell")
 	})
+	b.Run("order", func(b *testing.B) {
+		var o valueOrder
+		for range b.N {
+			for _, c := range chunks {
+				o.sortRows(c, 0, v+1)
+			}
+		}
+		perCell(b)
+	})
 	b.Run("sum", func(b *testing.B) {
 		var digest RowDigest
 		for range b.N {

@@ -180,12 +180,7 @@ func byCell(c *cells, out *cells) error {
 	}
 	n := c.len()
 	out.vs, out.xs, out.ys = slices.Grow(out.vs, n)[:n], slices.Grow(out.xs, n)[:n], slices.Grow(out.ys, n)[:n]
-	next := slices.Clone(start[:len(start)-1])
-	for i, x := range c.xs {
-		k := next[x-lo]
-		next[x-lo]++
-		out.vs[k], out.xs[k], out.ys[k] = c.vs[i], x, c.ys[i]
-	}
+	placeByRow(out, c, start[:len(start)-1], lo, hi)
 	var row []cellOfRow
 	var slots []int32
 	for r := 0; r+1 < len(start); r++ {
@@ -210,6 +205,56 @@ func byCell(c *cells, out *cells) error {
 		}
 	}
 	return nil
+}
+
+// placeByRow puts each cell of c, in (v, x, y) order, at the next place
+// of its row x in out, row x's cells from start[x−lo] on, in c's order.
+// Each run of one value is in increasing x, and the runs are placed side
+// by side, byRowBlock rows at a time: a run placed whole writes its cells
+// a row (a few hundred cells of a band part) apart, all over out (many
+// times a core's caches), where a block of rows is written within them.
+// With more runs than that saves (parts of many values and few cells), it
+// places the cells in turn.
+func placeByRow(out, c *cells, start []int, lo, hi int64) {
+	next := slices.Clone(start)
+	var runs [][2]int // first cell, end
+	for a := 0; a < c.len(); {
+		b := a + 1
+		for b < c.len() && c.vs[b] == c.vs[a] {
+			b++
+		}
+		runs = append(runs, [2]int{a, b})
+		a = b
+	}
+	if blocks := (hi-lo)/byRowBlock + 1; int64(len(runs))*blocks > int64(c.len()) {
+		placeRun(out, c, next, lo, 0, c.len(), hi+1)
+		return
+	}
+	for end := lo + byRowBlock; end-byRowBlock <= hi; end += byRowBlock {
+		for k := range runs {
+			r := &runs[k]
+			r[0] = placeRun(out, c, next, lo, r[0], r[1], end)
+		}
+	}
+}
+
+// byRowBlock is the rows placeByRow places at a time: 256 rows of a band
+// part of values 0–200 take 1 MB. BenchmarkByCell (16384 rows, values
+// 0–200, two rounds): 22–27 ns a cell, against 28–33 with 64 rows and
+// 34–41 placed in turn.
+const byRowBlock = 256
+
+// placeRun places the cells a … b−1 of c, in increasing x, up to the first
+// at row end or beyond, and returns where it stopped.
+func placeRun(out, c *cells, next []int, lo int64, a, b int, end int64) int {
+	xs := c.xs[:b]
+	for ; a < b && xs[a] < end; a++ {
+		x := xs[a]
+		k := next[x-lo]
+		next[x-lo]++
+		out.vs[k], out.xs[k], out.ys[k] = c.vs[a], x, c.ys[a]
+	}
+	return a
 }
 
 // placeByColumn writes the cells of row x, whose columns lie within
