@@ -66,9 +66,9 @@ func packedBand(r band.Rows, first int64) band.Packed {
 // BenchmarkPartStages reports the CPU a cell of each stage a part of
 // G₋₁'s band (values 0 … 200, 16384 rows) goes through in a values run:
 // taken from the sweep's rows into chunks (unpacked rows, or packed as
-// the band leaves them), ordered by value and encoded as Parquet, and its
-// rows' digests of cells_sha256; and the whole, rows given to a Writer
-// until its part is written.
+// the band leaves them), ordered by value and encoded as Parquet, ordered
+// by value alone, and its rows' digests of cells_sha256; and the whole,
+// rows given to a Writer until its part is written.
 func BenchmarkPartStages(b *testing.B) {
 	const first, rows, v = 100_000, 16384, 200
 	r := gneg1BandRows(b, first, rows, v)
