@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundy-lab/grundy/cmd/internal/bandrun"
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
@@ -150,7 +151,7 @@ func bandEstimate(opts options) plan {
 	bands := float64(workers+1) * float64(opts.tile) * (v + 3) * 24
 	block := 0.0
 	if opts.write.values {
-		block = valuesPartBytes(opts.values)
+		block = valuesPartBytes(opts.values, float64(bandrun.PartCells(opts.values)))
 	}
 	sweep := rows * float64(len(opts.tables)) * bandRowNanosWall(opts.values.Hi, workers, cpus) * 1e-9 / float64(atOnce)
 	p := plan{
@@ -213,9 +214,10 @@ func kept(opts options) float64 {
 // overflows (0-2147483647 has 2³¹ values, one more than an int32 holds).
 func valueCount(r results.ValueRange) float64 { return float64(r.Hi) - float64(r.Lo) + 1 }
 
-// valuesBytesPerCell is the size of a values dataset per cell kept: 0.130
-// measured for G₋₁, values 0–200, at n = 10⁷ (261 MiB) and 0.165 at 10⁶,
-// with a margin.
+// valuesBytesPerCell is the size of a values dataset per cell kept: 0.079
+// measured for G₋₁, values 0–200, at n = 10⁷ (152 MiB) and 0.112 at 10⁶ in
+// parts of 65536 rows (0.130 and 0.165 in the parts of 16384 rows before
+// 2026-11-29), with a margin for other tables and values.
 const valuesBytesPerCell = 0.2
 
 // valuesNanosPerCell is the wall time a values dataset adds per cell kept,

@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 
+	"github.com/grundy-lab/grundy/cmd/internal/fullrun"
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/results/valuesds"
@@ -33,7 +34,7 @@ func streamEstimate(opts options) plan {
 		}
 		memory = float64(engineBytes)*1.5 + 32<<20
 		if opts.write.values {
-			memory += valuesPartBytes(opts.values)
+			memory += valuesPartBytes(opts.values, fullrun.BlockCells)
 		}
 	}
 	cores := min(opts.cfg.Workers, opts.planCPUs())
@@ -63,20 +64,21 @@ func streamCellSeconds(opts options) float64 {
 }
 
 // valuesPartBytes is the memory of the writer of a values dataset of
-// values, in blocks of about 2²² cells (band and full sweeps alike): for
-// the block filling and each of the two parts written at once, their
-// cells ordered and encoded (2 bytes a cell, with a margin), or, for
-// values wider than valuesds.StreamedValues, their cells held whole (20
-// bytes a cell, and as much again for the part's order by value); and the
-// chunks a block comes in (4 MiB). Measured: a band run of gneg1, values
-// 0–200, n = 3·10⁶, peaked at 57 MB (395 MB when each block was held
-// whole until its part was written).
-func valuesPartBytes(values results.ValueRange) float64 {
+// values in parts of about partCells cells: for the block filling and
+// each of the two parts written at once, their cells ordered and encoded
+// (2 bytes a cell, with a margin), or, for values wider than
+// valuesds.StreamedValues, their cells held whole (20 bytes a cell, and
+// as much again for the part's order by value); and the chunks a block
+// comes in (4 MiB). Measured: a band run of gneg1, values 0–200,
+// n = 3·10⁶, peaked at 105 MB in parts of 2²⁴ cells and 57 MB in parts
+// of 2²² (395 MB when each block was held whole until its part was
+// written).
+func valuesPartBytes(values results.ValueRange, partCells float64) float64 {
 	perCell := 2.0
 	if int64(values.Hi)-int64(values.Lo)+1 > valuesds.StreamedValues {
 		perCell = 40
 	}
-	return 3*(1<<22)*perCell + 4<<20
+	return 3*partCells*perCell + 4<<20
 }
 
 // fullValuesBytesPerCell is the size of a full sweep's values dataset per

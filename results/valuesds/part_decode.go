@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime"
 
 	"github.com/apache/arrow/go/v17/arrow/memory"
 	"github.com/apache/arrow/go/v17/parquet"
@@ -20,12 +21,15 @@ type selection struct {
 	rook        bool
 }
 
-// partCheck is what the cells of one part must satisfy as they are read.
+// partCheck is what the cells of one part must satisfy as they are read,
+// and how it is read: by two goroutines if it holds more than splitAbove
+// cells.
 type partCheck struct {
-	m      *Manifest
-	values results.ValueRange // m's, parsed once
-	part   Part
-	path   string
+	m          *Manifest
+	values     results.ValueRange // m's, parsed once
+	part       Part
+	path       string
+	splitAbove int64
 }
 
 // decodeBatch is how many values of a column are read at a time, so that
@@ -37,18 +41,23 @@ const decodeBatch = 1 << 16
 // of a damaged file.
 const maxAllocation = 64 << 20
 
-// decodePart reads the cells of the part at path that sel wants into out,
-// in the part's (v, x, y) order, checking the part's columns and metadata
-// and the cells' invariants (each row group read is checked whole, wanted or
-// not). Row groups whose statistics show no wanted cell are skipped. The
+// decodePart reads the cells of the part at path that sel wants into
+// first and second, in the part's (v, x, y) order, first's cells before
+// second's, checking the part's columns and metadata and the cells'
+// invariants (each row group read is checked whole, wanted or not). Row
+// groups whose statistics show no wanted cell are skipped. A part of more
+// than c.splitAbove cells is read by two goroutines, the first half of its
+// row groups into first and the rest into second (empty otherwise). The
 // part's sha256 must have been checked already.
-func decodePart(c partCheck, sel selection, out *cells) (err error) {
+func decodePart(c partCheck, sel selection, first, second *cells) error {
+	first.reset()
+	second.reset()
 	f, err := openRegular(c.path)
 	if err != nil {
 		return &DamageError{File: c.path, Err: err}
 	}
 	defer f.Close()
-	if perr := catchPanic(func() { err = c.decode(f, sel, out) }); perr != nil {
+	if perr := catchPanic(func() { err = c.decode(f, sel, first, second) }); perr != nil {
 		err = perr
 	}
 	if err != nil {
@@ -59,30 +68,134 @@ func decodePart(c partCheck, sel selection, out *cells) (err error) {
 	return err
 }
 
+// splitCells is the most cells of a part read by one goroutine on a
+// machine of several CPUs: a Scan reads parts of up to 2²³ cells two
+// ahead, on two goroutines, and larger ones one ahead, each on two.
+func splitCells() int64 {
+	if runtime.GOMAXPROCS(0) < 2 {
+		return math.MaxInt64
+	}
+	return readAheadCells / maxReadAhead
+}
+
 // decode is decodePart on the open file f; the Parquet library may panic.
-func (c partCheck) decode(f *os.File, sel selection, out *cells) error {
-	props := parquet.NewReaderProperties(&boundedAllocator{Allocator: memory.DefaultAllocator})
-	props.BufferedStreamEnabled = true // else a column chunk's claimed size is allocated at once
-	r, err := file.NewParquetReader(f, file.WithReadProps(props))
+func (c partCheck) decode(f *os.File, sel selection, first, second *cells) error {
+	r, err := newPartReader(f)
 	if err != nil {
-		return fmt.Errorf("not a complete Parquet file: %w", err)
+		return err
 	}
 	defer r.Close()
 	if err := c.checkFileMetadata(r.MetaData()); err != nil {
 		return err
 	}
-	last := cellKey{v: -1}
-	for g := range r.NumRowGroups() {
+	groups := r.NumRowGroups()
+	if r.NumRows() <= c.splitAbove || groups < 2 {
+		_, err := c.decodeGroups(r, 0, groups, sel, firstKey, first, nil)
+		return err
+	}
+	// The second half's checks start from the least key, and its first
+	// cell or skipped row group is checked against the first half's last
+	// cell afterwards: each check looks only at the cell before, so the
+	// two halves check what one pass would, and report its first error.
+	split := groups / 2
+	var rest halfOpening
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		if perr := catchPanic(func() { err = c.decodeFile(split, groups, sel, second, &rest) }); perr != nil {
+			err = perr
+		}
+		done <- err
+	}()
+	last, err := c.decodeGroups(r, 0, split, sel, firstKey, first, nil)
+	restErr := <-done
+	if err != nil {
+		return err
+	}
+	if err := rest.follows(c, last, sel.rook); err != nil {
+		return err
+	}
+	return restErr
+}
+
+// firstKey is the key the first cell of a part is checked against.
+var firstKey = cellKey{v: -1}
+
+// newPartReader opens the Parquet file f with reads bounded as a damaged
+// file needs.
+func newPartReader(f *os.File) (*file.Reader, error) {
+	props := parquet.NewReaderProperties(&boundedAllocator{Allocator: memory.DefaultAllocator})
+	props.BufferedStreamEnabled = true // else a column chunk's claimed size is allocated at once
+	r, err := file.NewParquetReader(f, file.WithReadProps(props))
+	if err != nil {
+		return nil, fmt.Errorf("not a complete Parquet file: %w", err)
+	}
+	return r, nil
+}
+
+// decodeFile is decodeGroups of row groups from … to−1 of the part, on a
+// file of its own, noting in opening how they begin.
+func (c partCheck) decodeFile(from, to int, sel selection, out *cells, opening *halfOpening) error {
+	f, err := openRegular(c.path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r, err := newPartReader(f)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	_, err = c.decodeGroups(r, from, to, sel, cellKey{v: math.MinInt32, x: math.MinInt64, y: math.MinInt64}, out, opening)
+	return err
+}
+
+// decodeGroups checks row groups from … to−1 of r, the first against
+// last, appends the cells sel wants to out, and returns the last cell; if
+// opening is set, it notes there the first cell or skipped row group.
+func (c partCheck) decodeGroups(r *file.Reader, from, to int, sel selection, last cellKey, out *cells, opening *halfOpening) (cellKey, error) {
+	var err error
+	for g := from; g < to; g++ {
 		rg := r.RowGroup(g)
 		if !mayHold(rg.MetaData(), sel) {
+			if opening != nil && !opening.seen {
+				*opening = halfOpening{seen: true, group: g, skipped: rg.MetaData()}
+			}
 			if last, err = c.skipped(rg.MetaData(), last); err != nil {
-				return fmt.Errorf("row group %d: %w", g, err)
+				return last, fmt.Errorf("row group %d: %w", g, err)
 			}
 			continue
 		}
-		if last, err = c.decodeRowGroup(rg, sel, last, out); err != nil {
-			return fmt.Errorf("row group %d: %w", g, err)
+		if last, err = c.decodeRowGroup(rg, sel, last, out, opening, g); err != nil {
+			return last, fmt.Errorf("row group %d: %w", g, err)
 		}
+	}
+	return last, nil
+}
+
+// halfOpening is how the second half of a part's row groups begins: with
+// row group group, skipped (its metadata) or its first cell.
+type halfOpening struct {
+	seen    bool
+	group   int
+	skipped *metadata.RowGroupMetaData
+	cell    cellKey
+}
+
+// follows checks the opening of the second half against last, the first
+// half's last cell, as one pass over the part would have.
+func (h *halfOpening) follows(c partCheck, last cellKey, rook bool) error {
+	var err error
+	switch {
+	case !h.seen:
+		return nil
+	case h.skipped != nil:
+		_, err = c.skipped(h.skipped, last)
+	default:
+		err = c.checkCell(h.cell, last, rook)
+	}
+	if err != nil {
+		return fmt.Errorf("row group %d: %w", h.group, err)
 	}
 	return nil
 }
@@ -213,9 +326,11 @@ func columnStats[S interface {
 	return s, err == nil && ok && s.HasMinMax()
 }
 
-// decodeRowGroup reads the row group rg in batches, checks each cell after
-// last and appends the cells sel wants to out. It returns the last cell.
-func (c partCheck) decodeRowGroup(rg *file.RowGroupReader, sel selection, last cellKey, out *cells) (cellKey, error) {
+// decodeRowGroup reads the row group rg, number g, in batches, checks each
+// cell after last and appends the cells sel wants to out. It returns the
+// last cell; if opening is set and has seen nothing, it notes there the
+// first cell.
+func (c partCheck) decodeRowGroup(rg *file.RowGroupReader, sel selection, last cellKey, out *cells, opening *halfOpening, g int) (cellKey, error) {
 	rows := rg.NumRows()
 	readers := [3]file.ColumnChunkReader{}
 	for i := range readers {
@@ -241,6 +356,9 @@ func (c partCheck) decodeRowGroup(rg *file.RowGroupReader, sel selection, last c
 		}
 		if err := readFull(yr.ReadBatch, k, ys, "y"); err != nil {
 			return last, err
+		}
+		if opening != nil && !opening.seen && k > 0 {
+			*opening = halfOpening{seen: true, group: g, cell: cellKey{vs[0], xs[0], ys[0]}}
 		}
 		for i := range k {
 			cell := cellKey{vs[i], xs[i], ys[i]}

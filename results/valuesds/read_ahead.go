@@ -13,9 +13,10 @@ const maxReadAhead = 2
 
 // readAheadCells bounds the cells of the parts a scan reads ahead, 20
 // bytes a cell in (x, y) order (and as many while one is decoded): parts
-// of up to 2²³ cells (a band dataset's, 16384 rows of V = 200, hold
-// 3.3·10⁶) are read two ahead, of up to 2²⁴ one ahead, larger ones (a full
-// sweep's may hold 2²⁶) one at a time, as before there was read-ahead.
+// of up to 2²³ cells (a full sweep's, about 2²²) are read two ahead, of
+// up to 2²⁴ (a band run's, 65536 rows of V = 200 hold 1.3·10⁷) one ahead,
+// larger ones one at a time, as before there was read-ahead; a part of
+// more than 2²³ cells is read by two goroutines (splitCells).
 const readAheadCells = 1 << 24
 
 // partsAhead is how many parts a scan reads ahead when the largest holds
@@ -34,19 +35,23 @@ type readPart struct {
 	err    error
 }
 
+// decodedCells is a part's cells as decoded, in the part's (v, x, y)
+// order: first's, then second's (decodePart).
+type decodedCells struct{ first, second cells }
+
 // read checks the part against its sha256, decodes the cells of sel into
-// decoded, in the part's (v, x, y) order, and puts them in (x, y) order.
-func (rp *readPart) read(m *Manifest, values results.ValueRange, sel selection, decoded *cells) {
+// decoded, and puts them in (x, y) order.
+func (rp *readPart) read(m *Manifest, values results.ValueRange, sel selection, decoded *decodedCells) {
 	rp.err = checkPartSum(rp.path, rp.part.SHA256)
 	if rp.err != nil {
 		return
 	}
-	decoded.reset()
-	rp.err = decodePart(partCheck{m: m, values: values, part: rp.part, path: rp.path}, sel, decoded)
+	c := partCheck{m: m, values: values, part: rp.part, path: rp.path, splitAbove: splitCells()}
+	rp.err = decodePart(c, sel, &decoded.first, &decoded.second)
 	if rp.err != nil {
 		return
 	}
-	if err := byCell(decoded, &rp.merged); err != nil {
+	if err := byCell(&rp.merged, c.splitAbove, &decoded.first, &decoded.second); err != nil {
 		rp.err = &DamageError{File: rp.path, Err: err}
 	}
 }
@@ -76,9 +81,9 @@ func readAhead(dir string, m *Manifest, sel selection, parts []Part, ahead int, 
 	}
 	// A part's cells as decoded are needed only while it is read: a
 	// buffer a reader, where each part held its own.
-	decodeBuffers := make(chan *cells, readers)
+	decodeBuffers := make(chan *decodedCells, readers)
 	for range readers {
-		decodeBuffers <- new(cells)
+		decodeBuffers <- new(decodedCells)
 	}
 	// Each part's slot, in the parts' order.
 	slots := make(chan chan *readPart, ahead)

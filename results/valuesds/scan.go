@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 
@@ -38,8 +39,9 @@ const emitRows = 1 << 16
 // valid only during the call. It reads the parts opts needs, checking each
 // against its sha256 before decoding it and its cells as it decodes them,
 // ahead of visit on other goroutines (two parts ahead when they hold at
-// most 2²³ cells, one up to 2²⁴, none beyond), and at the end of a whole
-// scan checks cells_sha256. Memory stays at a part and those read ahead.
+// most 2²³ cells, one up to 2²⁴, none beyond; a larger part on two
+// goroutines), and at the end of a whole scan checks cells_sha256. Memory
+// stays at a part and those read ahead.
 // Damage is a DamageError naming the file (the first damaged part in the
 // parts' order), unless the directory was replaced since Open
 // (ErrReplaced); visit's error is returned as it is.
@@ -161,30 +163,139 @@ func checkPartSum(path, want string) error {
 	return nil
 }
 
-// byCell reorders the cells of a part, in (v, x, y) order, into out in
-// (x, y) order, and reports a cell that holds two values.
-func byCell(c *cells, out *cells) error {
+// byCell puts the cells of a part, in (v, x, y) order in the pieces one
+// after the other, into out in (x, y) order, and reports a cell that holds
+// two values (the first in row order). A part of more than splitAbove
+// cells is put in order by two goroutines, half its rows each.
+func byCell(out *cells, splitAbove int64, pieces ...*cells) error {
 	out.reset()
-	if c.len() == 0 {
+	n := 0
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for _, c := range pieces {
+		if c.len() > 0 {
+			n += c.len()
+			lo, hi = min(lo, slices.Min(c.xs)), max(hi, slices.Max(c.xs))
+		}
+	}
+	if n == 0 {
 		return nil
 	}
 	// A counting sort by row (a part holds a block of rows), then each
 	// row, a few hundred cells in a band, sorted by column.
-	lo, hi := slices.Min(c.xs), slices.Max(c.xs)
 	start := make([]int, hi-lo+2)
-	for _, x := range c.xs {
-		start[x-lo+1]++
+	for _, c := range pieces {
+		for _, x := range c.xs {
+			start[x-lo+1]++
+		}
 	}
 	for r := 1; r < len(start); r++ {
 		start[r] += start[r-1]
 	}
-	n := c.len()
 	out.vs, out.xs, out.ys = slices.Grow(out.vs, n)[:n], slices.Grow(out.xs, n)[:n], slices.Grow(out.ys, n)[:n]
-	placeByRow(out, c, start[:len(start)-1], lo, hi)
+	p := rowPlacer{out: out, pieces: pieces, start: start, next: slices.Clone(start), lo: lo}
+	runs := valueRuns(pieces)
+	if int64(len(runs))*((hi-lo)/byRowBlock+1) > int64(n) {
+		// Runs too many for blocks (many values, few cells): the cells
+		// in turn, the rows all at once.
+		for k, c := range pieces {
+			p.placeRun(k, 0, c.len(), hi+1)
+		}
+		return p.sortRows(lo, hi+1)
+	}
+	if int64(n) <= splitAbove {
+		return p.placeRows(runs, lo, hi+1)
+	}
+	mid := lo + (hi-lo+1)/2
+	upper := slices.Clone(runs)
+	for k := range upper {
+		r := &upper[k]
+		xs := pieces[r[0]].xs[r[1]:r[2]]
+		at, _ := slices.BinarySearch(xs, mid)
+		r[1] += at
+	}
+	done := make(chan error, 1)
+	go func() { done <- p.placeRows(upper, mid, hi+1) }()
+	err, upperErr := p.placeRows(runs, lo, mid), <-done
+	if err != nil {
+		return err
+	}
+	return upperErr
+}
+
+// valueRuns returns the runs of one value of the pieces, in their order:
+// piece, first cell, end.
+func valueRuns(pieces []*cells) [][3]int {
+	var runs [][3]int
+	for k, c := range pieces {
+		for a := 0; a < c.len(); {
+			b := a + 1
+			for b < c.len() && c.vs[b] == c.vs[a] {
+				b++
+			}
+			runs = append(runs, [3]int{k, a, b})
+			a = b
+		}
+	}
+	return runs
+}
+
+// rowPlacer puts the cells of pieces in (x, y) order into out, row x's
+// cells from start[x−lo] on, next[x−lo] the next place of the row.
+// Goroutines placing rows of their own may share it.
+type rowPlacer struct {
+	out         *cells
+	pieces      []*cells
+	start, next []int
+	lo          int64
+}
+
+// placeRows places the cells of rows r0 … r1−1 and sorts each row by
+// column. runs are the pieces' runs of one value, each in increasing x,
+// from their first cell at row r0 or beyond; they are placed side by side,
+// byRowBlock rows at a time: a run placed whole writes its cells a row
+// (a few hundred cells of a band part) apart, all over out (many times a
+// core's caches), where a block of rows is written within them.
+func (p *rowPlacer) placeRows(runs [][3]int, r0, r1 int64) error {
+	for end := min(r0+byRowBlock, r1); ; end = min(end+byRowBlock, r1) {
+		for k := range runs {
+			r := &runs[k]
+			r[1] = p.placeRun(r[0], r[1], r[2], end)
+		}
+		if end == r1 {
+			break
+		}
+	}
+	return p.sortRows(r0, r1)
+}
+
+// byRowBlock is the rows placeRows places at a time: 256 rows of a band
+// part of values 0–200 take 1 MB. BenchmarkByCell (16384 rows, values
+// 0–200, two rounds): 22–27 ns a cell, against 28–33 with 64 rows and
+// 34–41 placed in turn.
+const byRowBlock = 256
+
+// placeRun places the cells a … b−1 of piece k, in increasing x, up to
+// the first at row end or beyond, and returns where it stopped.
+func (p *rowPlacer) placeRun(k, a, b int, end int64) int {
+	c, out, next, lo := p.pieces[k], p.out, p.next, p.lo
+	xs := c.xs[:b]
+	for ; a < b && xs[a] < end; a++ {
+		x := xs[a]
+		i := next[x-lo]
+		next[x-lo]++
+		out.vs[i], out.xs[i], out.ys[i] = c.vs[a], x, c.ys[a]
+	}
+	return a
+}
+
+// sortRows sorts the cells of each row r0 … r1−1, placed, by column, and
+// reports the first cell that holds two values.
+func (p *rowPlacer) sortRows(r0, r1 int64) error {
+	out := p.out
 	var row []cellOfRow
 	var slots []int32
-	for r := 0; r+1 < len(start); r++ {
-		a, b := start[r], start[r+1]
+	for x := r0; x < r1; x++ {
+		a, b := p.start[x-p.lo], p.start[x-p.lo+1]
 		if a == b {
 			continue
 		}
@@ -194,7 +305,7 @@ func byCell(c *cells, out *cells) error {
 			row = append(row, cellOfRow{out.ys[k], out.vs[k]})
 			first, last = min(first, out.ys[k]), max(last, out.ys[k])
 		}
-		x, err := lo+int64(r), error(nil)
+		var err error
 		if last-first < 4*int64(len(row)) {
 			slots, err = placeByColumn(x, row, first, last, out.ys[a:b], out.vs[a:b], slots)
 		} else {
@@ -205,56 +316,6 @@ func byCell(c *cells, out *cells) error {
 		}
 	}
 	return nil
-}
-
-// placeByRow puts each cell of c, in (v, x, y) order, at the next place
-// of its row x in out, row x's cells from start[x−lo] on, in c's order.
-// Each run of one value is in increasing x, and the runs are placed side
-// by side, byRowBlock rows at a time: a run placed whole writes its cells
-// a row (a few hundred cells of a band part) apart, all over out (many
-// times a core's caches), where a block of rows is written within them.
-// With more runs than that saves (parts of many values and few cells), it
-// places the cells in turn.
-func placeByRow(out, c *cells, start []int, lo, hi int64) {
-	next := slices.Clone(start)
-	var runs [][2]int // first cell, end
-	for a := 0; a < c.len(); {
-		b := a + 1
-		for b < c.len() && c.vs[b] == c.vs[a] {
-			b++
-		}
-		runs = append(runs, [2]int{a, b})
-		a = b
-	}
-	if blocks := (hi-lo)/byRowBlock + 1; int64(len(runs))*blocks > int64(c.len()) {
-		placeRun(out, c, next, lo, 0, c.len(), hi+1)
-		return
-	}
-	for end := lo + byRowBlock; end-byRowBlock <= hi; end += byRowBlock {
-		for k := range runs {
-			r := &runs[k]
-			r[0] = placeRun(out, c, next, lo, r[0], r[1], end)
-		}
-	}
-}
-
-// byRowBlock is the rows placeByRow places at a time: 256 rows of a band
-// part of values 0–200 take 1 MB. BenchmarkByCell (16384 rows, values
-// 0–200, two rounds): 22–27 ns a cell, against 28–33 with 64 rows and
-// 34–41 placed in turn.
-const byRowBlock = 256
-
-// placeRun places the cells a … b−1 of c, in increasing x, up to the first
-// at row end or beyond, and returns where it stopped.
-func placeRun(out, c *cells, next []int, lo int64, a, b int, end int64) int {
-	xs := c.xs[:b]
-	for ; a < b && xs[a] < end; a++ {
-		x := xs[a]
-		k := next[x-lo]
-		next[x-lo]++
-		out.vs[k], out.xs[k], out.ys[k] = c.vs[a], x, c.ys[a]
-	}
-	return a
 }
 
 // placeByColumn writes the cells of row x, whose columns lie within

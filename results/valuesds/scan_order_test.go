@@ -1,23 +1,27 @@
 package valuesds
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 )
 
-// TestPlaceByRowAsInTurn: placeByRow, by blocks of rows or cell after
-// cell (when the runs are many), puts every cell where placing the cells
-// one after the other does, for cells in runs of one value each in
-// increasing x, with rows and runs of every size around byRowBlock.
-func TestPlaceByRowAsInTurn(t *testing.T) {
+// TestByCellAsInTurn: byCell, its runs placed by blocks of rows or cell
+// after cell (when the runs are many), its rows in one piece or two
+// halves on two goroutines, puts the cells where placing them one after
+// the other does and reports the same first cell of two values: for
+// parts in one piece or two, of rows and runs of every size around
+// byRowBlock.
+func TestByCellAsInTurn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 9))
-	for trial := range 300 {
+	for trial := range 400 {
 		rows := 1 + rng.IntN(3*byRowBlock)
 		lo := int64(rng.IntN(1000))
 		// Dense cells are placed by blocks; sparse ones of many values
-		// cell after cell.
-		values, sparse := 1+rng.IntN(12), rng.IntN(2) == 0
+		// cell after cell. A few cells hold two values.
+		values, sparse, twice := 1+rng.IntN(12), rng.IntN(2) == 0, rng.IntN(4) == 0
 		if sparse {
 			values = 100 + rng.IntN(200)
 		}
@@ -27,49 +31,84 @@ func TestPlaceByRowAsInTurn(t *testing.T) {
 				if sparse && rng.IntN(rows) != 0 {
 					continue
 				}
-				for y := range int64(rng.IntN(3)) {
+				for k := range int64(rng.IntN(3)) {
+					y := 3*int64(v) + k
+					if twice && rng.IntN(200) == 0 {
+						y = k
+					}
 					c.append(v, x, y)
 				}
 			}
 		}
-		start := make([]int, rows+1)
-		for _, x := range c.xs {
-			start[x-lo+1]++
-		}
-		for r := 1; r <= rows; r++ {
-			start[r] += start[r-1]
-		}
-		n := c.len()
-		want := cells{vs: make([]int32, n), xs: make([]int64, n), ys: make([]int64, n)}
-		next := slices.Clone(start[:rows])
-		for i, x := range c.xs {
-			k := next[x-lo]
-			next[x-lo]++
-			want.vs[k], want.xs[k], want.ys[k] = c.vs[i], x, c.ys[i]
-		}
-		got := cells{vs: make([]int32, n), xs: make([]int64, n), ys: make([]int64, n)}
-		placeByRow(&got, &c, start[:rows], lo, lo+int64(rows)-1)
-		if !slices.Equal(got.vs, want.vs) || !slices.Equal(got.xs, want.xs) || !slices.Equal(got.ys, want.ys) {
-			t.Fatalf("trial %d (%d rows, %d values, sparse %t): placed %v, want %v", trial, rows, values, sparse, got, want)
+		split := rng.IntN(c.len() + 1)
+		first := cells{vs: c.vs[:split], xs: c.xs[:split], ys: c.ys[:split]}
+		second := cells{vs: c.vs[split:], xs: c.xs[split:], ys: c.ys[split:]}
+		want, wantErr := byCellInTurn(&c)
+		for _, splitAbove := range []int64{-1, math.MaxInt64} {
+			var got cells
+			err := byCell(&got, splitAbove, &first, &second)
+			if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Fatalf("trial %d (%d rows, %d values, sparse %t, split above %d): %v, want %v", trial, rows, values, sparse, splitAbove, err, wantErr)
+			}
+			if wantErr == nil && !sameCells(&got, want) {
+				t.Fatalf("trial %d (%d rows, %d values, sparse %t, split above %d): %v, want %v", trial, rows, values, sparse, splitAbove, got, *want)
+			}
 		}
 	}
 }
 
-// BenchmarkByCell puts a band part of 16384 rows of values 0–200, decoded
-// in (v, x, y) order, in (x, y) order: CPU a cell.
+// byCellInTurn is byCell placing the cells one after the other, its rows
+// all at once.
+func byCellInTurn(c *cells) (*cells, error) {
+	lo, hi := slices.Min(c.xs), slices.Max(c.xs)
+	start := make([]int, hi-lo+2)
+	for _, x := range c.xs {
+		start[x-lo+1]++
+	}
+	for r := 1; r < len(start); r++ {
+		start[r] += start[r-1]
+	}
+	n := c.len()
+	out := &cells{vs: make([]int32, n), xs: make([]int64, n), ys: make([]int64, n)}
+	next := slices.Clone(start)
+	for i, x := range c.xs {
+		k := next[x-lo]
+		next[x-lo]++
+		out.vs[k], out.xs[k], out.ys[k] = c.vs[i], x, c.ys[i]
+	}
+	p := rowPlacer{out: out, start: start, lo: lo}
+	return out, p.sortRows(lo, hi+1)
+}
+
+// sameCells reports whether a and b hold the same cells in the same order.
+func sameCells(a, b *cells) bool {
+	return slices.Equal(a.vs, b.vs) && slices.Equal(a.xs, b.xs) && slices.Equal(a.ys, b.ys)
+}
+
+// BenchmarkByCell puts a band part of values 0–200 (a row's cells side
+// by side around its diagonal), decoded in (v, x, y) order, in (x, y)
+// order, on one goroutine and on two: CPU a cell.
 func BenchmarkByCell(b *testing.B) {
-	const rows, values = 16384, 201
-	var decoded cells
-	for v := range int32(values) {
-		for x := range int64(rows) {
-			decoded.append(v, x, x+int64((int(v)*37+int(x))%values)) // a row's columns distinct
-		}
+	const values = 201
+	for _, bench := range []struct {
+		name       string
+		rows       int64
+		splitAbove int64
+	}{{"rows=16384", 16384, math.MaxInt64}, {"rows=65536", 65536, math.MaxInt64}, {"rows=65536/halves", 65536, -1}} {
+		b.Run(bench.name, func(b *testing.B) {
+			var decoded cells
+			for v := range int32(values) {
+				for x := range bench.rows {
+					decoded.append(v, x, x+int64((int(v)*37+int(x))%values)) // a row's columns distinct
+				}
+			}
+			var out cells
+			for b.Loop() {
+				if err := byCell(&out, bench.splitAbove, &decoded); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(decoded.len()), "ns/cell")
+		})
 	}
-	var out cells
-	for b.Loop() {
-		if err := byCell(&decoded, &out); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(decoded.len()), "ns/cell")
 }

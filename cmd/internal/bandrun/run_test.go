@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -88,6 +89,64 @@ func TestInterruptedRunsResumeToTheSameCells(t *testing.T) {
 				t.Errorf("the state file is left behind: %v", err)
 			}
 		})
+	}
+}
+
+// TestResumeKeepsTheBlocksOfTheRun: a run begun in blocks of another
+// length than the default (as an earlier version's were) goes on in its
+// blocks after -resume, its parts those of a run never stopped in those
+// blocks.
+func TestResumeKeepsTheBlocksOfTheRun(t *testing.T) {
+	job := testJob(t, "gneg1", 5000, 0, 200, t.TempDir())
+	job.WriteValues, job.block = true, 1024
+	whole := job
+	whole.Out = t.TempDir()
+	want, err := Run(context.Background(), whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	interruptedOnce(t, job)
+	job.block, job.Resume = 0, true
+	got, err := Run(context.Background(), job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Resumed == 0 {
+		t.Fatal("the run started afresh")
+	}
+	checkDataset(t, got.Path, want)
+	parts := func(dir string) []valuesds.Part {
+		d, err := valuesds.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.Manifest.Parts
+	}
+	if a, b := parts(got.Path), parts(want.Path); !slices.Equal(a, b) {
+		t.Errorf("resumed in the default blocks: parts %v, want those of blocks of %d rows, %v", a, job.block, b)
+	}
+}
+
+// TestBlockRows: a part holds about 2²⁴ cells of values at most V, 2²²
+// when the values are too many to stream, in 2¹⁰ to 2¹⁶ rows.
+func TestBlockRows(t *testing.T) {
+	tests := []struct {
+		lo, hi int32
+		want   int64
+	}{
+		{0, 200, 65536},    // 201·2¹⁶ ≤ 2²⁴
+		{0, 256, 32768},    // 257·2¹⁶ > 2²⁴
+		{0, 30, 65536},     // 2¹⁶ rows at most
+		{0, 4095, 4096},    // 4096 values stream: 2²⁴/2¹²
+		{0, 4096, 1024},    // 4097 do not: 2²²/4097 rounded down, 2¹⁰
+		{4000, 8000, 2048}, // 4001 values stream; 8001 a row are counted
+		{0, 1 << 20, 1024}, // 2¹⁰ rows at least
+	}
+	for _, tt := range tests {
+		j := Job{Values: results.ValueRange{Lo: tt.lo, Hi: tt.hi}}
+		if got := j.blockRows(); got != tt.want {
+			t.Errorf("values %d-%d: %d rows, want %d", tt.lo, tt.hi, got, tt.want)
+		}
 	}
 }
 

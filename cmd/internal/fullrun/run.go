@@ -128,20 +128,20 @@ func (j Job) valuesOptions() valuesds.Options {
 	return valuesds.Options{BlockRows: int64(j.blockRows()), WrapPart: j.wrapPart}
 }
 
-// blockCells and blockTableCells bound a block of rows, a values part:
-// about 2²² cells kept, as the band's parts (a part of a few hundred
-// thousand cells or fewer costs several times the bytes per cell in row
-// groups and footers), and at most 2²⁶ cells of the table, so that the rows
-// a Ctrl-C finishes before it saves take about a second, and a part never
-// holds more than valuesds.MaxPartCells.
+// BlockCells and blockTableCells bound a block of rows, a values part:
+// about 2²² cells kept (a part of a few hundred thousand cells or fewer
+// costs several times the bytes per cell in row groups and footers), and
+// at most 2²⁶ cells of the table, so that the rows a Ctrl-C finishes
+// before it saves take about a second, and a part never holds more than
+// valuesds.MaxPartCells.
 const (
-	blockCells      = 1 << 22
+	BlockCells      = 1 << 22
 	blockTableCells = 1 << 26
 )
 
 // blockRows is the rows between two checkpoints of the run: with a values
 // dataset, a block of whole bands (one part), as many rows as hold about
-// blockCells cells kept, counted as one of each value a row (as in the
+// BlockCells cells kept, counted as one of each value a row (as in the
 // rook tables and Wythoff's), and at most blockTableCells cells of the
 // table; a band without one.
 func (j Job) blockRows() int {
@@ -154,7 +154,7 @@ func (j Job) blockRows() int {
 	}
 	perRow := min(int64(j.N)+1, int64(j.Values.Hi)-int64(j.Values.Lo)+1)
 	rows := int64(1) << 16
-	for rows > 1 && rows*perRow > blockCells {
+	for rows > 1 && rows*perRow > BlockCells {
 		rows >>= 1
 	}
 	rows = min(rows, blockTableCells/(int64(j.N)+1))
