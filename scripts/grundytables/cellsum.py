@@ -42,12 +42,14 @@ The bit 2**31 of the first word tells a dense row from a narrow or wide
 one (whose count is below 2**31), and a dense row's bytes place every
 cell, so the encoding stays injective.
 
-A part holds its cells in (v, x, y) order; every sum puts each part's
-cells in (x, y) order with one np.sort of a packed key (the row within the
-part, the column and the value as bit fields of one int64) and finds a
-cell held twice, under two values, as two equal neighbours of that order.
-Formats 2 and 3 encode a part's rows into one buffer with numpy and hash
-each row's slice of it. Memory stays at one part.
+A part holds its cells in (v, x, y) order. The sums take them a block of
+consecutive rows at a time (add_rows; dataset.py hands a part over in
+blocks of about 2**20 cells), and put each block's cells in (x, y) order
+with one np.sort of a packed key (the row within the block, the column and
+the value as bit fields of one int64); a cell held twice, under two
+values, lies in one row, so in one block, where it shows as two equal
+neighbours of that order. Formats 2 and 3 encode a block's rows into one
+buffer with numpy and hash each row's slice of it. Memory stays at a block.
 """
 
 import hashlib
@@ -61,19 +63,19 @@ FORMAT_V2 = "grundy-values/2"
 FORMAT_V3 = "grundy-values/3"
 
 
-class _PartSorter:
-    """What every sum shares: each part's cells in (x, y) order, a cell held twice refused."""
+class _RowSorter:
+    """What every sum shares: each block of rows' cells in (x, y) order, a cell held twice refused."""
 
     def __init__(self, first):
         self.next_row = first
         self.count = 0
 
-    def add_part(self, first, last, side, lo, hi, v, x, y):
+    def add_rows(self, first, last, side, lo, hi, v, x, y):
         """Account the cells (v, x, y) of the rows first..last, in any order.
 
         The caller has checked that first..last follows the rows added so
         far, that x lies in first..last, y in 0..side-1 and v in lo..hi.
-        Returns the (x, y) of a cell held twice, or None (the part accounted).
+        Returns the (x, y) of a cell held twice, or None (the rows accounted).
         """
         assert first == self.next_row, (first, self.next_row)
         value_bits, column_bits = (hi - lo).bit_length(), (side - 1).bit_length()
@@ -96,7 +98,7 @@ class _PartSorter:
         return None
 
 
-class CellSumV1(_PartSorter):
+class CellSumV1(_RowSorter):
     """The running cells_sha256 of format grundy-values/1 (the module doc), from the window's first row."""
 
     def __init__(self, first):
@@ -117,14 +119,14 @@ class CellSumV1(_PartSorter):
         return hashlib.sha256(self._rows.digest() + self._cells.digest()).hexdigest()
 
 
-class _RowDigestSum(_PartSorter):
+class _RowDigestSum(_RowSorter):
     """What formats 2 and 3 share: the running SHA-256 of A as int64 and the rows' own SHA-256."""
 
     def __init__(self, first):
         super().__init__(first)
         self._sum = hashlib.sha256(np.int64(first).astype("<i8").tobytes())
 
-    def _add_rows(self, encodings, begins, ends):
+    def _hash_rows(self, encodings, begins, ends):
         """Hash the next rows, row r's encoding being encodings[begins[r]:ends[r]] (a uint8 array)."""
         # One SHA-256 a row is the definition; the loop slices a memoryview and joins the digests.
         view, sha256 = memoryview(encodings), hashlib.sha256
@@ -141,7 +143,7 @@ class CellSumV2(_RowDigestSum):
     def _account(self, first, last, xs, ys, values):
         """Hash the rows first..last, their (x, y)-sorted cells each narrow or wide."""
         words, starts = _narrow_or_wide(xs - first, last - first + 1, ys - xs, values)
-        self._add_rows(words.view(np.uint8), 4 * starts[:-1], 4 * starts[1:])
+        self._hash_rows(words.view(np.uint8), 4 * starts[:-1], 4 * starts[1:])
 
 
 class CellSumV3(_RowDigestSum):
@@ -167,7 +169,7 @@ class CellSumV3(_RowDigestSum):
         begins[others], ends[others] = 4 * word_starts[:-1], 4 * word_starts[1:]
         after_words = 4 * word_starts[-1]  # where the dense rows' bytes begin
         begins[dense], ends[dense] = after_words + dense_starts[:-1], after_words + dense_starts[1:]
-        self._add_rows(np.concatenate([words.view(np.uint8), dense_bytes]), begins, ends)
+        self._hash_rows(np.concatenate([words.view(np.uint8), dense_bytes]), begins, ends)
 
 
 def _cells_of(chosen, rows):

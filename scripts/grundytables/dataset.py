@@ -41,6 +41,7 @@ from .values_file import CHUNK_CELLS, masked_rows
 FORMATS = tuple(SUMS)  # the manifest formats read, each with its cells_sha256
 MANIFEST = "_manifest.json"
 SWEEPS = ("band", "full")
+BLOCK_CELLS = 1 << 20  # about the cells of a part put in (x, y) order and summed at a time
 MAX_MANIFEST_BYTES = 64 << 20  # as the Go reader: the parts of n = 10**12 take about 200 MB less
 SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -272,8 +273,9 @@ class ValuesDatasetSource:
     def iter_rows(self, x0, x1):
         """Yield (x, rows) for x0 <= x < x1: masked int32 arrays, the unknown cells masked.
 
-        Reads one part at a time. When x0..x1 are all the rows of the
-        dataset, every cell is read and cells_sha256 checked at the end (a
+        Reads one part at a time, and puts a block of its rows at a time in
+        order (_part_blocks). When x0..x1 are all the rows of the dataset,
+        every cell is read and cells_sha256 checked at the end (a
         DamagedValuesDataset after the last piece if it does not match).
         """
         whole = (x0, x1) == (self.rows_covered[0], self.rows_covered[1] + 1)
@@ -283,38 +285,54 @@ class ValuesDatasetSource:
         total = self._cell_sum() if whole else None
         step = max(1, CHUNK_CELLS // self.side)
         for i in parts:
-            v, x, y = self._read_part(i, total) if whole else self._read_rows(i, x0, x1)
-            order = np.argsort(x, kind="stable")
-            v, x, y = v[order], x[order], y[order]
-            first, last = max(x0, self.parts[i]["x_first"]), min(x1, self.parts[i]["x_last"] + 1)
-            for a in range(first, last, step):
-                b = min(last, a + step)
-                i0, i1 = np.searchsorted(x, [a, b])
-                yield a, masked_rows(a, b, self.side, v[i0:i1], x[i0:i1], y[i0:i1])
+            for a, b, v, x, y in self._part_blocks(i, x0, x1, total, step):
+                order = np.argsort(x, kind="stable")
+                v, x, y = v[order], x[order], y[order]
+                for c in range(a, b, step):
+                    d = min(b, c + step)
+                    i0, i1 = np.searchsorted(x, [c, d])
+                    yield c, masked_rows(c, d, self.side, v[i0:i1], x[i0:i1], y[i0:i1])
         if whole:
             self._check_total(total)
 
-    def _read_rows(self, i, x0, x1):
-        """(v, x, y) of the cells of part i in rows x0..x1-1."""
+    def _part_blocks(self, i, x0, x1, total=None, multiple=1):
+        """Yield (a, b, v, x, y) for blocks of consecutive rows a..b-1 covering the rows of part i in x0..x1-1.
+
+        v, x, y are the block's cells as int64 arrays, in no particular
+        order. The part's x and y are read a row group at a time and held
+        (16 bytes a cell); a block holds about BLOCK_CELLS cells, in a
+        multiple of multiple rows, so the sorts and sums of a part's cells
+        take memory for a block, not the part. With total (from _cell_sum,
+        for a read of the whole part: x0..x1 must cover its rows) every
+        block is accounted in total, and a cell held twice, under two
+        values, refused.
+        """
+        entry = self.parts[i]
+        first, last = max(x0, entry["x_first"]), min(x1, entry["x_last"] + 1)
         with self.open_part(i) as part:
-            v, x, y = part.read_groups(part.select(x0, x1, 0, self.side))
-        keep = (x >= x0) & (x < x1)
-        return v[keep], x[keep], y[keep]
+            groups = part.select(first, last, 0, self.side)
+            columns = [part.read_group(g) for g in groups]
+        values = np.array([g.value for g in groups], np.int64)
+        per_row = max(1, entry["cells"] // (entry["x_last"] - entry["x_first"] + 1))
+        rows = max(multiple, BLOCK_CELLS // per_row // multiple * multiple)
+        lo, hi = self.value_range
+        empty = np.empty(0, np.int64)
+        for a in range(first, last, rows):
+            b = min(last, a + rows)
+            bounds = [np.searchsorted(gx, [a, b]) for gx, _ in columns]
+            x = np.concatenate([empty] + [gx[s:e] for (gx, _), (s, e) in zip(columns, bounds)])
+            y = np.concatenate([empty] + [gy[s:e] for (_, gy), (s, e) in zip(columns, bounds)])
+            v = np.repeat(values, [e - s for s, e in bounds])
+            if total is not None:
+                twice = total.add_rows(a, b - 1, self.side, lo, hi, v, x, y)
+                if twice is not None:
+                    raise DamagedValuesDataset(self.path / entry["file"], f"holds the cell {twice} twice, "
+                                                                          f"under two values")
+            yield a, b, v, x, y
 
     def _cell_sum(self):
         """A running cells_sha256 of the dataset's format over its rows, none added yet."""
         return cell_sum(self.md["format"], self.rows_covered[0])
-
-    def _read_part(self, i, total):
-        """(v, x, y) of every cell of part i, accounted in total (from _cell_sum); refuses a cell held twice."""
-        entry = self.parts[i]
-        with self.open_part(i) as part:
-            v, x, y = part.read_groups(part.select(entry["x_first"], entry["x_last"] + 1, 0, self.side))
-        lo, hi = self.value_range
-        twice = total.add_part(entry["x_first"], entry["x_last"], self.side, lo, hi, v, x, y)
-        if twice is not None:
-            raise DamagedValuesDataset(self.path / entry["file"], f"holds the cell {twice} twice, under two values")
-        return v, x, y
 
     def _check_total(self, total):
         md = self.md
@@ -328,8 +346,9 @@ class ValuesDatasetSource:
     def check(self):
         """Read every cell of every part, check all, cells_sha256 too; return what was checked (a dict)."""
         total = self._cell_sum()
-        for i in range(len(self.parts)):
-            self._read_part(i, total)
+        for i, entry in enumerate(self.parts):
+            for _ in self._part_blocks(i, entry["x_first"], entry["x_last"] + 1, total):
+                pass
         self._check_total(total)
         return {"path": str(self.path), "parts": len(self.parts), "cells": total.count,
                 "parts_sha256": self.verify, "cells_sha256": total.hexdigest()}

@@ -10,7 +10,7 @@ metadata and its row count. select picks the row groups a query needs
 by their statistics, checking those it looks at: one value a group,
 increasing from group to group within the dataset's values (the group of
 one value is found by binary search), rows within the part's and columns
-within the table. read_groups checks each group it reads in linear passes: every cell has the group's value, lies
+within the table. read_group checks each group it reads in linear passes: every cell has the group's value, lies
 within the group's statistics, and follows the previous cell in (x, y)
 order (consecutive differences with np.diff; strictly increasing, so no
 cell twice within a value). A cell held under two values is found only by
@@ -201,22 +201,30 @@ class PartFile:
 
     def read_groups(self, groups):
         """Read the RowGroups groups (in file order); return their v, x, y as int64 arrays, checked."""
-        if not groups:
-            return (np.empty(0, np.int64),) * 3
-        try:
-            table = self._parquet.read_row_groups([g.index for g in groups], columns=list(PART_TYPES),
-                                                  use_threads=False)
-        except (pa.ArrowException, OSError) as err:
-            raise DamagedValuesDataset(self.path, f"a row group cannot be read: {err}") from None
-        if any(table.column(c).null_count for c in PART_TYPES) or table.num_rows != sum(g.cells for g in groups):
-            raise DamagedValuesDataset(self.path, "its row groups hold nulls or another number of cells "
-                                                  "than their metadata says")
-        v, x, y = (table.column(c).to_numpy().astype(np.int64, copy=False) for c in PART_TYPES)
-        start = 0
-        for g in groups:
-            self._check_group(g, v[start:start + g.cells], x[start:start + g.cells], y[start:start + g.cells])
-            start += g.cells
+        columns = [self.read_group(g) for g in groups]
+        empty = np.empty(0, np.int64)
+        v = np.repeat(np.array([g.value for g in groups], np.int64), [g.cells for g in groups])
+        x = np.concatenate([empty] + [x for x, _ in columns])
+        y = np.concatenate([empty] + [y for _, y in columns])
         return v, x, y
+
+    def read_group(self, g):
+        """Read the RowGroup g alone; return its x and y as int64 arrays, checked.
+
+        Its v is checked and dropped (every cell of g has g.value): a part
+        read a group at a time takes 16 bytes a cell, its x and y.
+        """
+        try:
+            table = self._parquet.read_row_group(g.index, columns=list(PART_TYPES), use_threads=False)
+        except (pa.ArrowException, OSError) as err:
+            raise DamagedValuesDataset(self.path, f"row group {g.index} cannot be read: {err}") from None
+        if any(table.column(c).null_count for c in PART_TYPES) or table.num_rows != g.cells:
+            raise DamagedValuesDataset(self.path, f"row group {g.index} holds nulls or another number of "
+                                                  f"cells than its metadata says")
+        v, x, y = (table.column(c).to_numpy() for c in PART_TYPES)
+        x, y = x.astype(np.int64, copy=False), y.astype(np.int64, copy=False)
+        self._check_group(g, v, x, y)
+        return x, y
 
     def _check_group(self, g, v, x, y):
         """Check the cells of the row group g against the (x, y) order and its statistics, in linear passes.

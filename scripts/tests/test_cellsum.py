@@ -141,7 +141,7 @@ def part_sum(dataset_format, v, x, y, first, last, cuts, lo=0, hi=1 << 30):
     for end in sorted(set(cuts) | {last}):
         keep = (x >= start) & (x <= end)
         order = np.lexsort((y[keep], x[keep], v[keep]))
-        assert total.add_part(start, end, SIDE, lo, hi, v[keep][order], x[keep][order], y[keep][order]) is None
+        assert total.add_rows(start, end, SIDE, lo, hi, v[keep][order], x[keep][order], y[keep][order]) is None
         start = end + 1
     assert total.count == len(v)
     return total.hexdigest()
@@ -277,7 +277,7 @@ def test_a_planted_change_changes_the_sum(dataset_format):
 def test_a_cell_held_twice_is_found(dataset_format):
     v, x, y = (np.array(a, np.int64) for a in ([3, 5, 4], [10, 11, 11], [12, 9, 9]))
     total = cell_sum(dataset_format, 10)
-    assert total.add_part(10, 11, 100, 0, 10, v, x, y) == (11, 9)
+    assert total.add_rows(10, 11, 100, 0, 10, v, x, y) == (11, 9)
 
 
 def golden_sum(dataset_format, name):

@@ -165,3 +165,34 @@ def test_cells_sha256_without_packed_keys(values_files, big_datasets, monkeypatc
     monkeypatch.setattr("grundytables.cellsum.KEY_BITS", 0)
     for path in [values_files[t, k] for t in ("gneg1", "passnim") for k in KINDS] + list(big_datasets.values()):
         assert grundytables.check_dataset(path)["cells_sha256"] == json.loads((path / "_manifest.json").read_text())["cells_sha256"]
+
+
+@pytest.fixture(scope="module")
+def sparse_rows_dataset(compute, tmp_path_factory):
+    """A band dataset of gneg1 at n = 300 of the values 290-300, which 49 of its rows have none of."""
+    out = tmp_path_factory.mktemp("sparse-rows")
+    subprocess.run([str(compute), "-table", "gneg1", "-n", "300", "-write", "values", "-values", "290-300",
+                    "-out", str(out), "-quiet"], check=True, capture_output=True)
+    return out / "gneg1_n300.values"
+
+
+@pytest.mark.parametrize("block_cells", [1, 37, 1000])
+def test_parts_read_in_blocks_of_rows(values_files, big_datasets, sparse_rows_dataset, monkeypatch, block_cells):
+    """A part is put in (x, y) order and summed a block of rows at a time (BLOCK_CELLS cells, at
+    least a row); blocks of one row, a few rows and hundreds give the manifest's cells_sha256 and
+    the reference's rows, rows without a cell included."""
+    monkeypatch.setattr("grundytables.dataset.BLOCK_CELLS", block_cells)
+    paths = [values_files["gneg1", k] for k in KINDS] + [sparse_rows_dataset]
+    for path in paths + [big_datasets["rows"]]:
+        manifest = json.loads((path / "_manifest.json").read_text())
+        report = grundytables.check_dataset(path)
+        assert (report["cells"], report["cells_sha256"]) == (manifest["cells"], manifest["cells_sha256"]), path
+    empty_rows = 0
+    for path in paths:
+        ref = Reference(path)
+        first, last = ref.rows
+        for x0, x1 in ((first, last + 1), (first + 3, last - 2)):
+            got = np.ma.concatenate([rows for _, rows in grundytables.iter_rows(path, x0, x1)])
+            assert_same_masked(got, ref.region(x0, x1, 0, ref.n + 1))
+            empty_rows += int(np.ma.getmaskarray(got).all(axis=1).sum())
+    assert empty_rows > 0  # the blocks of rows without a cell were read too

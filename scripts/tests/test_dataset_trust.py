@@ -207,9 +207,12 @@ def test_consistently_edited_part_partial_read_says_what_it_did_not_check(datase
 
 
 @pytest.mark.parametrize("packed", [True, False], ids=["packed-keys", "column-sort"])
-def test_cell_under_two_values_refused(dataset, monkeypatch, packed):
+@pytest.mark.parametrize("block_cells", [None, 1], ids=["part-whole", "row-by-row"])
+def test_cell_under_two_values_refused(dataset, monkeypatch, packed, block_cells):
     if not packed:  # CellSum's fallback for keys wider than an int64
         monkeypatch.setattr("grundytables.cellsum.KEY_BITS", 0)
+    if block_cells is not None:  # the part put in order a row at a time
+        monkeypatch.setattr("grundytables.dataset.BLOCK_CELLS", block_cells)
     groups = groups_of(dataset, 1)
     v, x, y = groups[0]
     v2, x2, y2 = groups[1]
