@@ -204,8 +204,8 @@ class PartFile:
         columns = [self.read_group(g) for g in groups]
         empty = np.empty(0, np.int64)
         v = np.repeat(np.array([g.value for g in groups], np.int64), [g.cells for g in groups])
-        x = np.concatenate([empty] + [x for x, _ in columns])
-        y = np.concatenate([empty] + [y for _, y in columns])
+        x = np.concatenate([empty] + [gx for gx, _ in columns])
+        y = np.concatenate([empty] + [gy for _, gy in columns])
         return v, x, y
 
     def read_group(self, g):
