@@ -118,17 +118,20 @@ func TestRookCheck(t *testing.T) {
 		}
 		return r
 	}
-	for name, r := range map[string]Rows{
-		"twice in a row":    rows([3]int64{1, 0, 2}, [3]int64{1, 3, 2}),
-		"twice in a column": rows([3]int64{0, 2, 1}, [3]int64{3, 2, 1}),
+	for _, tc := range []struct {
+		name, says string
+		r          Rows
+	}{
+		{"twice in a row", "rook", rows([3]int64{1, 0, 2}, [3]int64{1, 3, 2})},
+		{"twice in a column", "column 2 holds value 1 twice (again in row 3), which a rook table cannot", rows([3]int64{0, 2, 1}, [3]int64{2, 0, 0}, [3]int64{3, 2, 1})},
 	} {
 		dir := datasetDir(t)
-		writeDataset(t, dir, testMeta(3, 0, 5), r, 2)
+		writeDataset(t, dir, testMeta(3, 0, 5), tc.r, 2)
 		if _, err := scanAll(t, dir, ScanOptions{}); err != nil {
-			t.Fatalf("%s without the rook check: %v", name, err)
+			t.Fatalf("%s without the rook check: %v", tc.name, err)
 		}
-		if _, err := scanAll(t, dir, ScanOptions{Rook: true}); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "rook") {
-			t.Fatalf("%s with the rook check: %v", name, err)
+		if _, err := scanAll(t, dir, ScanOptions{Rook: true}); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), tc.says) {
+			t.Fatalf("%s with the rook check: %v, want it to say %q", tc.name, err, tc.says)
 		}
 	}
 }

@@ -11,8 +11,8 @@ import (
 // maxReadAhead bounds the parts a scan reads ahead of the one it uses.
 const maxReadAhead = 2
 
-// readAheadCells bounds the cells of the parts a scan reads ahead, 20
-// bytes a cell in (x, y) order (and as many while one is decoded): parts
+// readAheadCells bounds the cells of the parts a scan reads ahead, 12
+// bytes a cell in (x, y) order (and 20 while one is decoded): parts
 // of up to 2²³ cells (a full sweep's, about 2²²) are read two ahead, of
 // up to 2²⁴ (a band run's, 65536 rows of V = 200 hold 1.3·10⁷) one ahead,
 // larger ones one at a time, as before there was read-ahead; a part of
@@ -27,11 +27,11 @@ func partsAhead(largest int64) int {
 }
 
 // readPart is a part as a scan's readers leave it: its cells in (x, y)
-// order, or the error of its reading.
+// order, by row, or the error of its reading.
 type readPart struct {
 	part   Part
 	path   string
-	merged cells
+	merged rowCells
 	err    error
 }
 

@@ -163,12 +163,43 @@ func checkPartSum(path, want string) error {
 	return nil
 }
 
+// rowCells is a part's cells in (x, y) order, held by row: row first+i's
+// cells are ys and vs [start[i], start[i+1]) (a run of rows from the
+// part's least x to its greatest); a row outside them has none. 12 bytes
+// a cell, where x, y and v took 20, and a row's cells found without a
+// look at the cells.
+type rowCells struct {
+	first int64
+	start []int
+	ys    []int64
+	vs    []int32
+}
+
+// offset is the index of row x's first cell in c, or of the first cell
+// after it when it has none: 0 before c's rows, len(c.ys) after them.
+func (c *rowCells) offset(x int64) int {
+	i := x - c.first
+	switch {
+	case len(c.start) == 0 || i <= 0:
+		return 0
+	case i >= int64(len(c.start))-1:
+		return len(c.ys)
+	}
+	return c.start[i]
+}
+
+// row is row x's cells, increasing in column.
+func (c *rowCells) row(x int64) (ys []int64, vs []int32) {
+	a, b := c.offset(x), c.offset(x+1)
+	return c.ys[a:b], c.vs[a:b]
+}
+
 // byCell puts the cells of a part, in (v, x, y) order in the pieces one
 // after the other, into out in (x, y) order, and reports a cell that holds
 // two values (the first in row order). A part of more than splitAbove
 // cells is put in order by two goroutines, half its rows each.
-func byCell(out *cells, splitAbove int64, pieces ...*cells) error {
-	out.reset()
+func byCell(out *rowCells, splitAbove int64, pieces ...*cells) error {
+	out.first, out.start, out.ys, out.vs = 0, out.start[:0], out.ys[:0], out.vs[:0]
 	n := 0
 	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 	for _, c := range pieces {
@@ -182,7 +213,8 @@ func byCell(out *cells, splitAbove int64, pieces ...*cells) error {
 	}
 	// A counting sort by row (a part holds a block of rows), then each
 	// row, a few hundred cells in a band, sorted by column.
-	start := make([]int, hi-lo+2)
+	start := slices.Grow(out.start, int(hi-lo+2))[:hi-lo+2]
+	clear(start)
 	for _, c := range pieces {
 		for _, x := range c.xs {
 			start[x-lo+1]++
@@ -191,7 +223,8 @@ func byCell(out *cells, splitAbove int64, pieces ...*cells) error {
 	for r := 1; r < len(start); r++ {
 		start[r] += start[r-1]
 	}
-	out.vs, out.xs, out.ys = slices.Grow(out.vs, n)[:n], slices.Grow(out.xs, n)[:n], slices.Grow(out.ys, n)[:n]
+	out.first, out.start = lo, start
+	out.vs, out.ys = slices.Grow(out.vs, n)[:n], slices.Grow(out.ys, n)[:n]
 	p := rowPlacer{out: out, pieces: pieces, start: start, next: slices.Clone(start), lo: lo}
 	runs := valueRuns(pieces)
 	if int64(len(runs))*((hi-lo)/byRowBlock+1) > int64(n) {
@@ -243,7 +276,7 @@ func valueRuns(pieces []*cells) [][3]int {
 // cells from start[x−lo] on, next[x−lo] the next place of the row.
 // Goroutines placing rows of their own may share it.
 type rowPlacer struct {
-	out         *cells
+	out         *rowCells
 	pieces      []*cells
 	start, next []int
 	lo          int64
@@ -283,7 +316,7 @@ func (p *rowPlacer) placeRun(k, a, b int, end int64) int {
 		x := xs[a]
 		i := next[x-lo]
 		next[x-lo]++
-		out.vs[i], out.xs[i], out.ys[i] = c.vs[a], x, c.ys[a]
+		out.vs[i], out.ys[i] = c.vs[a], c.ys[a]
 	}
 	return a
 }
@@ -371,41 +404,32 @@ type cellOfRow struct {
 }
 
 // forEachRow calls f for every row first … last in turn, with that row's
-// cells of c (which is in (x, y) order, all in those rows): an empty row
-// too, as cells_sha256 counts every row.
-func forEachRow(c *cells, first, last int64, f func(x int64, ys []int64, vs []int32)) {
-	a := 0
+// cells of c: an empty row too, as cells_sha256 counts every row.
+func forEachRow(c *rowCells, first, last int64, f func(x int64, ys []int64, vs []int32)) {
 	for x := first; x <= last; x++ {
-		b := a
-		for b < c.len() && c.xs[b] == x {
-			b++
-		}
-		f(x, c.ys[a:b], c.vs[a:b])
-		a = b
+		ys, vs := c.row(x)
+		f(x, ys, vs)
 	}
 }
 
 // emitter hands the cells of rows to visit in the band sweep's shape.
 type emitter struct{ start []int32 }
 
-// emit calls visit for the rows first..last, whose cells c holds in (x, y)
-// order, in runs of at most emitRows rows.
-func (e *emitter) emit(ctx context.Context, c *cells, first, last int64, visit func(int64, []int32, []int64, []int32) error) error {
-	i := 0
+// emit calls visit for the rows first..last, whose cells c holds (and no
+// others), in runs of at most emitRows rows.
+func (e *emitter) emit(ctx context.Context, c *rowCells, first, last int64, visit func(int64, []int32, []int64, []int32) error) error {
 	for x0 := first; x0 <= last; x0 += emitRows {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		rows := min(last-x0+1, emitRows)
+		from := c.offset(x0)
 		e.start = append(e.start[:0], 0)
-		from := i
-		for r := range rows {
-			for i < c.len() && c.xs[i] == x0+r {
-				i++
-			}
-			e.start = append(e.start, int32(i-from))
+		for x := x0 + 1; x <= x0+rows; x++ {
+			e.start = append(e.start, int32(c.offset(x)-from))
 		}
-		if err := visit(x0, e.start, c.ys[from:i], c.vs[from:i]); err != nil {
+		to := c.offset(x0 + rows)
+		if err := visit(x0, e.start, c.ys[from:to], c.vs[from:to]); err != nil {
 			return err
 		}
 	}
@@ -430,18 +454,20 @@ func newColumnSets(sel selection, n int64) (*columnSets, error) {
 }
 
 // add records the cells c and reports a value seen twice in a column.
-func (s *columnSets) add(c *cells) error {
-	for i, v := range c.vs {
-		set := s.seen[v-s.lo]
-		if set == nil {
-			set = make([]uint64, (s.n+64)/64)
-			s.seen[v-s.lo] = set
+func (s *columnSets) add(c *rowCells) error {
+	for r := range len(c.start) - 1 {
+		for i := c.start[r]; i < c.start[r+1]; i++ {
+			v, y := c.vs[i], c.ys[i]
+			set := s.seen[v-s.lo]
+			if set == nil {
+				set = make([]uint64, (s.n+64)/64)
+				s.seen[v-s.lo] = set
+			}
+			if set[y/64]&(1<<(y%64)) != 0 {
+				return fmt.Errorf("column %d holds value %d twice (again in row %d), which a rook table cannot", y, v, c.first+int64(r))
+			}
+			set[y/64] |= 1 << (y % 64)
 		}
-		y := c.ys[i]
-		if set[y/64]&(1<<(y%64)) != 0 {
-			return fmt.Errorf("column %d holds value %d twice (again in row %d), which a rook table cannot", y, v, c.xs[i])
-		}
-		set[y/64] |= 1 << (y % 64)
 	}
 	return nil
 }

@@ -45,12 +45,12 @@ func TestByCellAsInTurn(t *testing.T) {
 		second := cells{vs: c.vs[split:], xs: c.xs[split:], ys: c.ys[split:]}
 		want, wantErr := byCellInTurn(&c)
 		for _, splitAbove := range []int64{-1, math.MaxInt64} {
-			var got cells
+			var got rowCells
 			err := byCell(&got, splitAbove, &first, &second)
 			if fmt.Sprint(err) != fmt.Sprint(wantErr) {
 				t.Fatalf("trial %d (%d rows, %d values, sparse %t, split above %d): %v, want %v", trial, rows, values, sparse, splitAbove, err, wantErr)
 			}
-			if wantErr == nil && !sameCells(&got, want) {
+			if wantErr == nil && !sameRows(&got, want) {
 				t.Fatalf("trial %d (%d rows, %d values, sparse %t, split above %d): %v, want %v", trial, rows, values, sparse, splitAbove, got, *want)
 			}
 		}
@@ -59,7 +59,7 @@ func TestByCellAsInTurn(t *testing.T) {
 
 // byCellInTurn is byCell placing the cells one after the other, its rows
 // all at once.
-func byCellInTurn(c *cells) (*cells, error) {
+func byCellInTurn(c *cells) (*rowCells, error) {
 	lo, hi := slices.Min(c.xs), slices.Max(c.xs)
 	start := make([]int, hi-lo+2)
 	for _, x := range c.xs {
@@ -69,20 +69,47 @@ func byCellInTurn(c *cells) (*cells, error) {
 		start[r] += start[r-1]
 	}
 	n := c.len()
-	out := &cells{vs: make([]int32, n), xs: make([]int64, n), ys: make([]int64, n)}
+	out := &rowCells{first: lo, start: start, vs: make([]int32, n), ys: make([]int64, n)}
 	next := slices.Clone(start)
 	for i, x := range c.xs {
 		k := next[x-lo]
 		next[x-lo]++
-		out.vs[k], out.xs[k], out.ys[k] = c.vs[i], x, c.ys[i]
+		out.vs[k], out.ys[k] = c.vs[i], c.ys[i]
 	}
 	p := rowPlacer{out: out, start: start, lo: lo}
 	return out, p.sortRows(lo, hi+1)
 }
 
+// sameRows reports whether a and b hold the same rows and cells in the
+// same order.
+func sameRows(a, b *rowCells) bool {
+	return a.first == b.first && slices.Equal(a.start, b.start) && slices.Equal(a.vs, b.vs) && slices.Equal(a.ys, b.ys)
+}
+
 // sameCells reports whether a and b hold the same cells in the same order.
 func sameCells(a, b *cells) bool {
 	return slices.Equal(a.vs, b.vs) && slices.Equal(a.xs, b.xs) && slices.Equal(a.ys, b.ys)
+}
+
+// TestRowCells: a row's cells, and the offsets emit hands out, before,
+// within and after the rows a rowCells holds, with empty rows among them;
+// and none at all.
+func TestRowCells(t *testing.T) {
+	c := rowCells{first: 10, start: []int{0, 2, 2, 5}, ys: []int64{1, 4, 9, 11, 12}, vs: []int32{7, 8, 9, 10, 11}}
+	for _, tc := range []struct {
+		x      int64
+		offset int
+		ys     []int64
+	}{{8, 0, nil}, {10, 0, []int64{1, 4}}, {11, 2, nil}, {12, 2, []int64{9, 11, 12}}, {13, 5, nil}, {40, 5, nil}} {
+		ys, vs := c.row(tc.x)
+		if c.offset(tc.x) != tc.offset || !slices.Equal(ys, tc.ys) || len(vs) != len(ys) {
+			t.Errorf("row %d: offset %d, cells %v %v; want offset %d, cells %v", tc.x, c.offset(tc.x), ys, vs, tc.offset, tc.ys)
+		}
+	}
+	var none rowCells
+	if ys, vs := none.row(3); none.offset(3) != 0 || len(ys) != 0 || len(vs) != 0 {
+		t.Errorf("an empty rowCells: offset %d, row %v %v", none.offset(3), ys, vs)
+	}
 }
 
 // BenchmarkByCell puts a band part of values 0–200 (a row's cells side
@@ -102,7 +129,7 @@ func BenchmarkByCell(b *testing.B) {
 					decoded.append(v, x, x+int64((int(v)*37+int(x))%values)) // a row's columns distinct
 				}
 			}
-			var out cells
+			var out rowCells
 			for b.Loop() {
 				if err := byCell(&out, bench.splitAbove, &decoded); err != nil {
 					b.Fatal(err)
