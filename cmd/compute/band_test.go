@@ -135,7 +135,7 @@ func TestKillBandRunAndResume(t *testing.T) {
 	}
 	want := datasetSum(t, filepath.Join(whole, valuesds.DirName(id, n)))
 	dir := t.TempDir()
-	kills := killUntilDone(t, bin, append(args, "-out", dir, "-checkpoint", "0", "-resume"), 11, 50, func() {})
+	kills, _ := killUntilDone(t, bin, append(args, "-out", dir, "-checkpoint", "0", "-resume"), 11, 50, func() {})
 	if kills < 3 {
 		t.Errorf("only %d kills landed before the run was done; the test needs a larger n", kills)
 	}

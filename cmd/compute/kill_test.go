@@ -30,7 +30,7 @@ func TestKillAndResume(t *testing.T) {
 	path := filepath.Join(dir, results.FileName(id, n))
 	args := []string{"-table", id, "-n", fmt.Sprint(n), "-out", dir, "-tile", "64", "-checkpoint", "0", "-quiet", "-resume"}
 	pastCheckpoint := 0
-	kills := killUntilDone(t, bin, args, 7, 40, func() {
+	kills, _ := killUntilDone(t, bin, args, 7, 40, func() {
 		if partialBeyondCheckpoint(t, path) {
 			pastCheckpoint++
 		}
@@ -55,8 +55,8 @@ func TestKillAndResume(t *testing.T) {
 // it with SIGKILL after a random time (seeded by seed, growing with each
 // attempt, so that on a slow machine a run still gets to finish) and
 // calling afterKill, until a run exits by itself; a failed run ends the
-// test. It returns the kills.
-func killUntilDone(t *testing.T, bin string, args []string, seed int64, base int, afterKill func()) int {
+// test. It returns the kills and what the run that finished printed.
+func killUntilDone(t *testing.T, bin string, args []string, seed int64, base int, afterKill func()) (int, string) {
 	t.Helper()
 	rng := rand.New(rand.NewSource(seed))
 	return interruptUntilDone(t, bin, args, func(attempt int) time.Duration {
@@ -87,12 +87,13 @@ func partialBeyondCheckpoint(t *testing.T, path string) bool {
 	return err == nil && st.Size() > c.Offset
 }
 
-// startCompute starts the binary bin with args, collecting its stderr.
+// startCompute starts the binary bin with args, collecting its stdout (in
+// cmd.Stdout, a *bytes.Buffer) and its stderr.
 func startCompute(t *testing.T, bin string, args ...string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -70,7 +70,7 @@ func TestKillPatternRunAndResume(t *testing.T) {
 		"-patterns", "-prove-bound", "20000", "-checkpoint", "0", "-quiet"}
 	whole, dir := t.TempDir(), t.TempDir()
 	full := uninterruptedRun(t, bin, append(args, "-out", whole)...)
-	kills := killUntilDone(t, bin, append(args, "-out", dir, "-resume"), 3, int(full.Milliseconds()/25), func() {})
+	kills, _ := killUntilDone(t, bin, append(args, "-out", dir, "-resume"), 3, int(full.Milliseconds()/25), func() {})
 	t.Logf("%d kills", kills)
 	if kills < 3 {
 		t.Errorf("only %d kills landed before the run was done; the test needs a larger n", kills)

@@ -26,9 +26,10 @@ func uninterruptedRun(t *testing.T, bin string, args ...string) time.Duration {
 // calls stop on each run still going after delay(attempt), with the channel
 // its exit comes on; stop says whether it stopped the run (false: the run
 // finished as it came). It goes on until a run exits by itself (a failed
-// run ends the test) and returns how many runs stop stopped.
+// run ends the test) and returns how many runs stop stopped and what the
+// run that finished printed.
 func interruptUntilDone(t *testing.T, bin string, args []string, delay func(attempt int) time.Duration,
-	stop func(attempt int, cmd *exec.Cmd, done <-chan error, stderr *bytes.Buffer) bool) int {
+	stop func(attempt int, cmd *exec.Cmd, done <-chan error, stderr *bytes.Buffer) bool) (int, string) {
 	t.Helper()
 	stopped := 0
 	for attempt := 0; ; attempt++ {
@@ -43,10 +44,10 @@ func interruptUntilDone(t *testing.T, bin string, args []string, delay func(atte
 			if err != nil {
 				t.Fatalf("run %d failed: %v\n%s", attempt, err, stderr)
 			}
-			return stopped
+			return stopped, cmd.Stdout.(*bytes.Buffer).String()
 		case <-time.After(delay(attempt)):
 			if !stop(attempt, cmd, done, stderr) {
-				return stopped
+				return stopped, cmd.Stdout.(*bytes.Buffer).String()
 			}
 			stopped++
 		}

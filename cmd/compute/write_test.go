@@ -5,14 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
@@ -163,10 +160,10 @@ func TestKillAndResumeWithoutTable(t *testing.T) {
 	const id, n = "gstarneg1", 4000
 	whole := t.TempDir()
 	// Parts of 1024 rows (values 0-4000): four checkpoints to resume from.
-	if _, stderr, code := runCompute(t, "-table", id, "-n", fmt.Sprint(n), "-out", whole, "-tile", "64", "-write", "values", "-values", "0-4000",
-		"-sweep", "full", "-quiet"); code != 0 {
-		t.Fatalf("uninterrupted run: exit %d: %s", code, stderr)
-	}
+	// The kills come at times scaled by this run's, so that a loaded machine
+	// (a CI runner's other tests) still lets a run finish.
+	full := uninterruptedRun(t, bin, "-table", id, "-n", fmt.Sprint(n), "-out", whole, "-tile", "64", "-write", "values", "-values", "0-4000",
+		"-sweep", "full", "-quiet")
 	wantRows, want := readDataset(t, filepath.Join(whole, valuesds.DirName(id, n)))
 	for _, write := range []string{"values", "none"} {
 		dir := t.TempDir()
@@ -175,41 +172,13 @@ func TestKillAndResumeWithoutTable(t *testing.T) {
 		if write == "values" {
 			args = append(args, "-values", "0-4000")
 		}
-		rng := rand.New(rand.NewSource(11))
-		kills := 0
-		var stdout bytes.Buffer
-		for attempt := 0; ; attempt++ {
-			if attempt == 40 {
-				t.Fatalf("-write %s: no run finished in %d attempts", write, attempt)
-			}
-			stdout.Reset()
-			cmd := exec.Command(bin, args...)
-			var stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Fatalf("-write %s: run %d failed: %v\n%s", write, attempt, err, stderr.String())
-				}
-			case <-time.After(time.Duration(40+rng.Intn(160)+100*attempt) * time.Millisecond):
-				cmd.Process.Kill()
-				<-done
-				kills++
-				continue
-			}
-			break
-		}
-		t.Logf("-write %s: %d kills", write, kills)
+		kills, stdout := killUntilDone(t, bin, args, 11, int(max(full.Milliseconds()/40, 10)), func() {})
+		t.Logf("-write %s: %d kills (the uninterrupted run took %v)", write, kills, full)
 		if kills < 3 {
 			t.Errorf("-write %s: only %d kills landed before the run was done; the test needs a larger n", write, kills)
 		}
-		if !strings.Contains(stdout.String(), "sha256 "+want.GSHA256[:16]) {
-			t.Fatalf("-write %s: after %d kills the run printed %q; an uninterrupted run has g_sha256 %s", write, kills, stdout.String(), want.GSHA256)
+		if !strings.Contains(stdout, "sha256 "+want.GSHA256[:16]) {
+			t.Fatalf("-write %s: after %d kills the run printed %q; an uninterrupted run has g_sha256 %s", write, kills, stdout, want.GSHA256)
 		}
 		if write == "values" {
 			rows, got := readDataset(t, filepath.Join(dir, valuesds.DirName(id, n)))
