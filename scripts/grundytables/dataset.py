@@ -34,7 +34,7 @@ import numpy as np
 
 from .cellsum import SUMS, cell_sum
 from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, ValuesDatasetReplaced, parse_value_range
-from .part_file import PartFile
+from .part_file import PartFile, join_groups
 from .safe_open import RefusedFile, open_regular
 from .values_file import CHUNK_CELLS, masked_rows
 
@@ -312,17 +312,14 @@ class ValuesDatasetSource:
         with self.open_part(i) as part:
             groups = part.select(first, last, 0, self.side)
             columns = [part.read_group(g) for g in groups]
-        values = np.array([g.value for g in groups], np.int64)
+        values = [g.value for g in groups]
         per_row = max(1, entry["cells"] // (entry["x_last"] - entry["x_first"] + 1))
         rows = max(multiple, BLOCK_CELLS // per_row // multiple * multiple)
         lo, hi = self.value_range
-        empty = np.empty(0, np.int64)
         for a in range(first, last, rows):
             b = min(last, a + rows)
             bounds = [np.searchsorted(gx, [a, b]) for gx, _ in columns]
-            x = np.concatenate([empty] + [gx[s:e] for (gx, _), (s, e) in zip(columns, bounds)])
-            y = np.concatenate([empty] + [gy[s:e] for (_, gy), (s, e) in zip(columns, bounds)])
-            v = np.repeat(values, [e - s for s, e in bounds])
+            v, x, y = join_groups(values, [(gx[s:e], gy[s:e]) for (gx, gy), (s, e) in zip(columns, bounds)])
             if total is not None:
                 twice = total.add_rows(a, b - 1, self.side, lo, hi, v, x, y)
                 if twice is not None:

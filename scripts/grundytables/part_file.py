@@ -53,6 +53,16 @@ def max_part_bytes(cells, value_range):
     return BYTES_PER_CELL * cells + BYTES_PER_ROW_GROUP * groups + BYTES_FIXED
 
 
+def join_groups(values, columns):
+    """The cells of row groups, one after the other, as v, x, y int64 arrays: group k's value
+    values[k] and its x and y columns[k], a pair of int64 arrays."""
+    empty = np.empty(0, np.int64)
+    v = np.repeat(np.array(values, np.int64), [len(gx) for gx, _ in columns])
+    x = np.concatenate([empty] + [gx for gx, _ in columns])
+    y = np.concatenate([empty] + [gy for _, gy in columns])
+    return v, x, y
+
+
 @dataclasses.dataclass(frozen=True)
 class RowGroup:
     """A row group of a part as its statistics describe it: its value, its cells' rows and columns."""
@@ -201,12 +211,7 @@ class PartFile:
 
     def read_groups(self, groups):
         """Read the RowGroups groups (in file order); return their v, x, y as int64 arrays, checked."""
-        columns = [self.read_group(g) for g in groups]
-        empty = np.empty(0, np.int64)
-        v = np.repeat(np.array([g.value for g in groups], np.int64), [g.cells for g in groups])
-        x = np.concatenate([empty] + [gx for gx, _ in columns])
-        y = np.concatenate([empty] + [gy for _, gy in columns])
-        return v, x, y
+        return join_groups([g.value for g in groups], [self.read_group(g) for g in groups])
 
     def read_group(self, g):
         """Read the RowGroup g alone; return its x and y as int64 arrays, checked.
