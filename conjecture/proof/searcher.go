@@ -109,15 +109,26 @@ func (s *searcher) run(ctx context.Context) (Repeat, bool, error) {
 		return Repeat{}, false, err
 	}
 	var cands []candidate
+	// Keys are looked up at the rows x ≥ s.first that are multiples of the
+	// stride, and marked at the multiples of s.every among them. onRow
+	// sees x go up one row a call, so it counts its way to them rather
+	// than divide at every row (G₋₁, V = 37, one worker: 0.95× the time).
+	firstX := max(s.first, sweep.sw.Next()+1)
+	nextLook, nextMark := roundUp(firstX, s.stride), roundUp(firstX, s.every)
 	onRow := func(x int64, key uint64) {
-		if x < s.first || x%s.stride != 0 {
+		if x < nextLook {
 			return
 		}
+		if x > nextLook {
+			panic(fmt.Sprintf("proof: the search skipped row %d", nextLook))
+		}
+		nextLook += s.stride
 		if s.marks.has(key) {
 			cands = append(cands, candidate{key, x})
 		}
-		if x%s.every == 0 {
+		if x == nextMark {
 			s.marks.add(key, x)
+			nextMark += s.every
 		}
 	}
 	var lastSave time.Time // the first chunk saves: a climb of short searches then saves each V
@@ -183,3 +194,6 @@ func (s *searcher) result(ctx context.Context, st band.State, p int64) (Repeat, 
 	}
 	return Repeat{Table: s.table, V: s.v, X0: x0, P: p, Stride: s.stride, State: st, Rejected: s.rejected}, true, nil
 }
+
+// roundUp is the least multiple of m (m ≥ 1) at least x ≥ 0.
+func roundUp(x, m int64) int64 { return (x + m - 1) / m * m }
