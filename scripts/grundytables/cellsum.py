@@ -63,12 +63,30 @@ FORMAT_V2 = "grundy-values/2"
 FORMAT_V3 = "grundy-values/3"
 
 
+class _Scratch:
+    """Arrays reused from block to block: a block's fresh arrays were pages the kernel zeroes, a
+    quarter of check_dataset's time."""
+
+    def __init__(self):
+        self._arrays = {}
+
+    def take(self, name, n, dtype=np.int64):
+        """n elements of dtype, in the memory of name's last take when it holds them (whatever is
+        left there): valid until name is taken again."""
+        held = self._arrays.get(name)
+        if held is None or len(held) < n or held.dtype != dtype:
+            held = np.empty(n, dtype)
+            self._arrays[name] = held
+        return held[:n]
+
+
 class _RowSorter:
     """What every sum shares: each block of rows' cells in (x, y) order, a cell held twice refused."""
 
     def __init__(self, first):
         self.next_row = first
         self.count = 0
+        self._scratch = _Scratch()
 
     def add_rows(self, first, last, side, lo, hi, v, x, y):
         """Account the cells (v, x, y) of the rows first..last, in any order.
@@ -80,22 +98,23 @@ class _RowSorter:
         assert first == self.next_row, (first, self.next_row)
         value_bits, column_bits = (hi - lo).bit_length(), (side - 1).bit_length()
         if (last - first).bit_length() + column_bits + value_bits <= KEY_BITS:
-            # The row, column and value as bit fields of one key: one sort, shifts and masks to unpack.
-            # Each step writes in place where it can: a block's fresh temporaries, pages the kernel
-            # zeroes, took a quarter of check_dataset's time.
-            keys = x - first
+            # The row, column and value as bit fields of one key: one sort, shifts and masks to unpack,
+            # each into an array of the scratch (the rows, y - x and values stay valid until _account
+            # is done with them).
+            n, take = len(x), self._scratch.take
+            keys = np.subtract(x, first, out=take("keys", n))
             keys <<= column_bits + value_bits
-            field = np.left_shift(y, value_bits)
+            field = np.left_shift(y, value_bits, out=take("field", n))
             keys |= field
             keys |= np.subtract(v, lo, out=field)
             keys.sort()
-            values = keys & ((1 << value_bits) - 1)
+            values = np.bitwise_and(keys, (1 << value_bits) - 1, out=take("values", n))
             values += lo
             keys >>= value_bits  # the cells' (row, column) keys
-            twice = _first_repeat(keys[1:] == keys[:-1])
+            twice = _first_repeat(np.equal(keys[1:], keys[:-1], out=take("same", max(n - 1, 0), bool)))
             if twice is not None:
                 return first + int(keys[twice] >> column_bits), int(keys[twice] & ((1 << column_bits) - 1))
-            rows = keys >> column_bits
+            rows = np.right_shift(keys, column_bits, out=take("rows", n))
             d = np.bitwise_and(keys, (1 << column_bits) - 1, out=field)  # y, then y - x
             d -= rows
             d -= first
