@@ -17,7 +17,7 @@ type cursor struct {
 // Its band's workers hash the rows for the tracker.
 func (s *searcher) cursorAt(st band.State) (*cursor, error) {
 	cfg := s.cfg
-	cfg.RowHash, cfg.HashOnly = s.hasher.rows, true
+	cfg.RowHash, cfg.DenseOnly = s.hasher.rows, true
 	var sw *band.Sweeper
 	var err error
 	if st.Next == 0 {

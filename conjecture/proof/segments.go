@@ -51,7 +51,7 @@ func streamChecked(ctx context.Context, rules band.Rules, table string, v int, n
 	one := cfg
 	one.Workers = 1
 	seedCfg := one
-	seedCfg.HashOnly = true // its rows are skipped: no need to unpack them
+	seedCfg.DenseOnly = true // its rows are skipped: no need to unpack them
 	// The seeds' sweep takes about a quarter of the CPU a row of a
 	// segment's sweep and check (V = 36): a worker of it for three
 	// segments keeps it ahead.

@@ -26,12 +26,15 @@ type hasher struct {
 	keys    []uint64 // the key of each value 0 … V
 	fullKey uint64
 	offsets []uint64 // hashBase^d at d + trackReach, for −trackReach < d < trackReach
+	// byteKeys is the key of the value b−1 at b, and 0 at 0: a dense
+	// row's byte's share, cell or not (denseRowSum).
+	byteKeys *[256]uint64
 }
 
 // newHasher makes the hasher of V; valueKey replaces the values' keys
 // (mix of the value) when set, in tests.
 func newHasher(v int, valueKey func(int) uint64) *hasher {
-	h := &hasher{keys: make([]uint64, v+1), offsets: make([]uint64, 2*trackReach)}
+	h := &hasher{keys: make([]uint64, v+1), offsets: make([]uint64, 2*trackReach), byteKeys: new([256]uint64)}
 	for k := range h.keys {
 		if valueKey != nil {
 			h.keys[k] = valueKey(k)
@@ -39,6 +42,9 @@ func newHasher(v int, valueKey func(int) uint64) *hasher {
 			h.keys[k] = mix(uint64(k) + 0x632BE59BD9B4E019)
 		}
 		h.fullKey += h.keys[k]
+		if k < len(h.byteKeys)-1 {
+			h.byteKeys[k+1] = h.keys[k]
+		}
 	}
 	pow := powMod(inverseBase, trackReach)
 	for d := range h.offsets {
@@ -56,6 +62,13 @@ func (h *hasher) rows(p band.Packed, hashes []uint64) error {
 	pow := powMod(hashBase, uint64(p.X0))
 	for i := range hashes {
 		x := p.X0 + int64(i)
+		if p.Dense.Bytes != nil {
+			// Byte j is the cell of d = j − Left: within V+2 of the
+			// diagonal, well inside trackReach.
+			hashes[i] = denseRowSum(p.Dense.Row(i), trackReach-p.Dense.Left, h.byteKeys, offsets) * pow
+			pow *= hashBase
+			continue
+		}
 		// A cell's index in offsets, d + trackReach for d = y − x, is its
 		// packed column plus shift.
 		row := p.Row(i)
@@ -88,6 +101,27 @@ func rowSum(cells []uint64, shift int64, keys []uint64, offsets *[2 * trackReach
 		sum += keys[uint32(cell)] * offsets[at]
 	}
 	return sum, len(cells)
+}
+
+// denseRowSum is Σ byteKeys[b]·offsets[j + shift] over the bytes b of a
+// dense row (band.Dense): its cells' share, byte j at index j + shift of
+// offsets. A byte without a cell adds 0: the loop has no branch, and two
+// sums, so that the adds of one byte need not wait for the last's (2.0
+// against 2.9 ns a cell, BenchmarkRowHash/dense).
+//
+//go:noinline
+func denseRowSum(row []byte, shift int, byteKeys *[256]uint64, offsets *[2 * trackReach]uint64) uint64 {
+	at := offsets[shift : shift+len(row)]
+	var s0, s1 uint64
+	j := 0
+	for ; j+1 < len(row); j += 2 {
+		s0 += byteKeys[row[j]] * at[j]
+		s1 += byteKeys[row[j+1]] * at[j+1]
+	}
+	if j < len(row) {
+		s0 += byteKeys[row[j]] * at[j]
+	}
+	return s0 + s1
 }
 
 // tracker keeps a key of the band state before its next row relative to

@@ -118,6 +118,8 @@ func TestBandEqualsFullSweep(t *testing.T) {
 		{Workers: 3, Tile: 64, Segment: 37},
 		band.TightConfig(2, 64, 50),
 		band.TightConfig(1, 16, 40),
+		{Workers: 2, Tile: 16},
+		{Workers: 3, Tile: 32, Segment: 61},
 	}
 	for _, id := range rookIDs {
 		for _, n := range sizes {

@@ -16,10 +16,10 @@
 // The tables the band serves are symmetric, G(x, y) = G(y, x), and their
 // rows are walked from the diagonal on (onesided.go): row x starts with
 // column x's set, the values of the cells (y, x) above it, which are its
-// own cells left of the diagonal; each cell a row finds right of its
-// diagonal also goes to its column's list, from which that column's row
-// takes its left cells. That visits half the cells; State stays the
-// two-sided one. Rules that are not symmetric, and V ≥ 256, are swept on
+// own cells left of the diagonal; a row keeps the cells it finds right of
+// its diagonal as a byte each (its right part), from which the rows below
+// take their left cells once their band is done. That visits half the
+// cells; State stays the two-sided one. Rules that are not symmetric, and V ≥ 255, are swept on
 // both sides.
 //
 // Only the columns that are not yet full are kept: a window that moves along

@@ -50,8 +50,8 @@ func (w *window) fillRowTile(st *bandState, i, c0, c1, v int, nimSum bool) {
 // the window that is live or holds a base cell, in order: the rows with base
 // cells go through here, before the pipeline. A base cell keeps its value;
 // one of value at most v joins both sets, a negative one joins none; in a
-// one-sided sweep a cell right of the diagonal goes to its column's list
-// too (errTooFar if it is a span or more away). fits is false if the
+// one-sided sweep a cell right of the diagonal goes to the row's right
+// part too (errTooFar if it is a span or more away). fits is false if the
 // row is neither full nor at column n when the window ends.
 func (w *window) fillBaseRow(st *bandState, i, v int, nimSum bool, base []Cell, n int64) (fits bool, err error) {
 	row := st.rowSets[i*w.words : (i+1)*w.words]
@@ -91,7 +91,7 @@ func (w *window) fillBaseRow(st *bandState, i, v int, nimSum bool, base []Cell, 
 			w.live[c>>6].bits &^= 1 << (c & 63)
 		}
 		st.addCell(i, c, m)
-		if o := w.oneSided; o != nil && y > x && !o.add(c, int(x-w.lo), m) {
+		if o := w.oneSided; o != nil && y > x && !o.put(x, int(y-x), m) {
 			return false, errTooFar
 		}
 	}

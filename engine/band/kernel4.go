@@ -4,8 +4,9 @@ import "math/bits"
 
 // fillTile4 computes the cells of every open row of band st in the live
 // columns [c0, c1) of the window (c0 a multiple of 64) in a one-sided sweep
-// (onesided.go), for sets of exactly four words (V < 256, the caps research
-// runs use): each row from its diagonal on, until it is full. It goes word
+// (onesided.go), for sets of exactly four words (V < 255, the caps research
+// runs use): each row from its diagonal on, until it is full, its cells
+// written to its right part, a byte each. It goes word
 // by word, every row through one word before the next: a cell needs the
 // cells left of it in its row and above it in its column, which both
 // orders compute first. fillTile4Word walks a word for all the rows in one
@@ -14,18 +15,18 @@ import "math/bits"
 func (w *window) fillTile4(st *bandState, c0, c1, v int, nimSum bool) {
 	o := w.oneSided
 	t := tileWalk{
-		rowSets:    st.rowSets[:4*st.rows],
-		done:       st.done[:st.rows],
-		cellN:      st.cellN[:st.rows],
-		cells:      st.cells[:(st.rows-1)*st.cellCap+v+1],
-		cellStride: st.cellCap,
-		rows:       st.rows,
-		full:       (*[4]uint64)(w.full),
-		cellsLen:   v + 1,
-		span:       o.span,
-		listCap:    o.listCap,
-		rowPacked:  packCell(int(st.x0-w.lo), 0),
-		x0:         noExclusion,
+		rowSets:     st.rowSets[:4*st.rows],
+		done:        st.done[:st.rows],
+		cellN:       st.cellN[:st.rows],
+		rows:        st.rows,
+		full:        (*[4]uint64)(w.full),
+		cellsLen:    v + 1,
+		span:        o.span,
+		rights:      o.ringBuf[ringPad:],
+		rightStride: o.stride,
+		ringMask:    int64(o.ring - 1),
+		firstRow:    st.x0,
+		x0:          noExclusion,
 	}
 	if nimSum {
 		t.x0, t.xStep = st.x0, 1
@@ -39,9 +40,7 @@ func (w *window) fillTile4(st *bandState, c0, c1, v int, nimSum bool) {
 			continue
 		}
 		t.sets, t.liveWord = w.sets[k*256:(k+1)*256], &w.live[k].bits
-		s := o.slot(k << 6)
-		t.lists, t.listN = o.lists[s*o.listCap:(s+64)*o.listCap], o.count[s:s+64]
-		t.packedBase, t.y0 = packCell(k<<6, 0), w.lo+int64(k)<<6
+		t.y0 = w.lo + int64(k)<<6
 		t.diagonal = st.x0 - t.y0
 		fillTile4Word(&t)
 	}
@@ -53,37 +52,34 @@ func (w *window) fillTile4(st *bandState, c0, c1, v int, nimSum bool) {
 // tileWalk is what fillTile4Word reads and writes as it walks one word of
 // the window (64 columns) for every row of a band.
 type tileWalk struct {
-	rowSets    []uint64 // row i's set: rowSets[4i : 4i+4]
-	done       []bool   // the rows already full, which are skipped
-	cellN      []int32  // the cells row i has found
-	cells      []uint64 // row i's cells from cells[i·cellStride], cellsLen when full
-	cellStride int
-	rows       int
-	sets       []uint64   // the word's 64 columns' sets, four words each
-	liveWord   *uint64    // the word's live bits, cleared as columns fill
-	lists      []uint64   // column j's list: lists[j·listCap : j·listCap+listN[j]]
-	listN      []int32    // the cells of each column's list
-	listCap    int        // V+1
-	rowPacked  uint64     // row i's cells go to a list as rowPacked + i<<32 | value
-	span       int        // how far right of its diagonal a row's cells may lie
-	mask       uint64     // the word's columns inside the tile
-	full       *[4]uint64 // the set of all of 0 … V
-	cellsLen   int        // V+1
-	packedBase uint64     // the packed column of the word's first column
-	diagonal   int64      // row i's diagonal is the word's column diagonal+i
-	x0, xStep  int64      // row i's excluded value at column y is (x0 + i·xStep) XOR y
-	y0         int64      // the word's first column
-	finished   int        // rows that became full
-	visits     int64      // cells whose mex was taken
-	tooFar     bool       // a cell lay span or more right of its row's diagonal
+	rowSets     []uint64 // row i's set: rowSets[4i : 4i+4]
+	done        []bool   // the rows already full, which are skipped
+	cellN       []int32  // the cells row i has found, cellsLen when full
+	rows        int
+	sets        []uint64   // the word's 64 columns' sets, four words each
+	liveWord    *uint64    // the word's live bits, cleared as columns fill
+	rights      []byte     // the right parts' ring (leftCells.ringBuf)
+	rightStride int        // its bytes a row
+	ringMask    int64      // its rows less one: row x's part is at slot x & ringMask
+	firstRow    int64      // the band's row 0 in the table
+	span        int        // how far right of its diagonal a row's cells may lie
+	mask        uint64     // the word's columns inside the tile
+	full        *[4]uint64 // the set of all of 0 … V
+	cellsLen    int        // V+1
+	diagonal    int64      // row i's diagonal is the word's column diagonal+i
+	x0, xStep   int64      // row i's excluded value at column y is (x0 + i·xStep) XOR y
+	y0          int64      // the word's first column
+	finished    int        // rows that became full
+	visits      int64      // cells whose mex was taken
+	tooFar      bool       // a row needed a cell span or more right of its diagonal
 }
 
 // fillTile4WordGeneric is fillTile4Word in Go, for other architectures and
 // as the reference of the assembly version. The rows go in order, up to the
 // first whose diagonal lies beyond the word. A row whose diagonal is in the
 // word starts there: its set is its column's, its count the size of that
-// set (its cells left of the diagonal, which finishOneSided puts in front),
-// and it is full if they are V+1. Then fillWord4Generic walks
+// set (its cells left of the diagonal, which finishOneSided reads from the
+// rows above), and it is full if they are V+1. Then fillWord4Generic walks
 // each open row with a live column in the word, from its diagonal on.
 func fillTile4WordGeneric(t *tileWalk) {
 	for i := range t.rows {
@@ -110,14 +106,29 @@ func fillTile4WordGeneric(t *tileWalk) {
 		if live == 0 {
 			continue
 		}
-		cells := t.cells[i*t.cellStride : i*t.cellStride+t.cellsLen]
+		// The columns span or more right of the diagonal are not walked:
+		// a row that is not full without them, and has one live, needs a
+		// cell beyond the span (tooFar).
+		var beyond uint64
+		if limit := d + int64(t.span); limit < 64 {
+			inSpan := uint64(0)
+			if limit > 0 {
+				inSpan = 1<<limit - 1
+			}
+			beyond, live = live&^inSpan, live&inSpan
+		}
 		first := int(t.cellN[i])
-		n, capped := fillWord4Generic(t, row, live, cells, first, t.x0+int64(i)*t.xStep, d, t.rowPacked+uint64(i)<<32)
+		slot := int((t.firstRow+int64(i))&t.ringMask) * t.rightStride
+		right := t.rights[slot : slot+t.rightStride]
+		n, capped := fillWord4Generic(t, row, live, first, t.x0+int64(i)*t.xStep, d, right)
 		t.cellN[i] = int32(n)
 		t.visits += int64(n - first + capped)
-		if n == t.cellsLen {
+		switch {
+		case n == t.cellsLen:
 			t.done[i] = true
 			t.finished++
+		case beyond != 0:
+			t.tooFar = true
 		}
 	}
 }
@@ -131,12 +142,12 @@ const noExclusion = int64(1) << 62
 // loop of fillTile4WordGeneric, which the assembly's mirrors.
 //
 // row is the row's set; live the bits of the word's columns to walk (the
-// word's live bits are cleared as columns fill); cells the row's V+1 cell
-// slots, n of them taken; x XOR (y0 + j) the value column j of the word
+// word's live bits are cleared as columns fill); n the cells the row has
+// taken, of V+1; x XOR (y0 + j) the value column j of the word
 // excludes (x = noExclusion: none); the row's diagonal is the word's column
-// d, and a cell at column j goes to column j's list as listCell | value
-// (tooFar if j − d is span or more, and it does not). It returns the cells taken and the number of live
-// cells whose mex was above V.
+// d, and a cell at column j is byte j − d of the row's right part, its
+// value + 1 (the live columns lie within the span). It returns the cells
+// taken and the number of live cells whose mex was above V.
 //
 // The row's set is held in four variables so that the next cell's mex need
 // not wait for a store of the last one; each word of the union is formed
@@ -144,7 +155,7 @@ const noExclusion = int64(1) << 62
 // count alone (its set is exactly the values of its cells, all distinct, so
 // it is full at the V+1-th). The excluded value is looked at only when the
 // plain mex hits it, by scanning on from there.
-func fillWord4Generic(t *tileWalk, row *[4]uint64, live uint64, cells []uint64, n int, x, d int64, listCell uint64) (nOut, capped int) {
+func fillWord4Generic(t *tileWalk, row *[4]uint64, live uint64, n int, x, d int64, right []byte) (nOut, capped int) {
 	r0, r1, r2, r3 := row[0], row[1], row[2], row[3]
 	for live != 0 {
 		j := bits.TrailingZeros64(live)
@@ -163,7 +174,7 @@ func fillWord4Generic(t *tileWalk, row *[4]uint64, live uint64, cells []uint64, 
 		if int64(m) == x^(t.y0+int64(j)) {
 			m = mex4From(r0|col[0], r1|col[1], r2|col[2], r3|col[3], m+1)
 		}
-		if m >= len(cells) { // above V: the cell is V+1
+		if m >= t.cellsLen { // above V: the cell is V+1
 			capped++
 			continue
 		}
@@ -173,14 +184,8 @@ func fillWord4Generic(t *tileWalk, row *[4]uint64, live uint64, cells []uint64, 
 		if col[word] == t.full[word] && *col == *t.full {
 			*t.liveWord &^= 1 << j
 		}
-		cells[n] = t.packedBase + uint64(j)<<32 | uint64(m)
 		n++
-		if int64(j)-d < int64(t.span) {
-			t.lists[j*t.listCap+int(t.listN[j])] = listCell | uint64(m)
-			t.listN[j]++
-		} else {
-			t.tooFar = true
-		}
+		right[int64(j)-d] = byte(m + 1)
 		switch word {
 		case 0:
 			r0 |= bit
@@ -191,7 +196,7 @@ func fillWord4Generic(t *tileWalk, row *[4]uint64, live uint64, cells []uint64, 
 		default:
 			r3 |= bit
 		}
-		if n == len(cells) {
+		if n == t.cellsLen {
 			break
 		}
 	}

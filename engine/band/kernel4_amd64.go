@@ -5,15 +5,16 @@ package band
 import "golang.org/x/sys/cpu"
 
 // assemblyKernel says that fillTile4Word is the assembly loop where the
-// processor counts bits (POPCNT, every amd64 processor since 2008; the
-// rows of a one-sided sweep start with the size of their column's set).
-var assemblyKernel = cpu.X86.HasPOPCNT
+// processor counts bits (POPCNT: the rows of a one-sided sweep start with
+// the size of their column's set) and has BMI1 (ANDN, BLSR): every amd64
+// processor since 2013.
+var assemblyKernel = cpu.X86.HasPOPCNT && cpu.X86.HasBMI1
 
 // fillTile4Word walks the live columns of one word of the window for every
 // open row of a band, in order, each row until it is full, and adds to
 // t.finished and t.visits: fillTile4WordPlainAsm for rules without an
 // excluded value, fillTile4WordAsm for those with one, or
-// fillTile4WordGeneric on a processor without POPCNT.
+// fillTile4WordGeneric on a processor without POPCNT or BMI1.
 func fillTile4Word(t *tileWalk) {
 	switch {
 	case !assemblyKernel:

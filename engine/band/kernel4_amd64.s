@@ -6,64 +6,63 @@
 // fillTile4WordGeneric in assembly: the rows of the band one after
 // another up to the first whose diagonal lies beyond the word, a row whose
 // diagonal is in the word started there, and for each the per-cell loop of
-// fillWord4Generic over the word's live columns from its diagonal on.
-// Registers in the per-cell loop:
+// fillWord4Generic over the word's live columns from its diagonal on,
+// those within the span. Registers in the per-cell loop:
 //
-//	R8 … R11  the row's set, words 0 … 3
+//	R8 … R11  the row's set, words 0 … 3, inverted
 //	BX        the live columns still to walk
 //	CX        the column j within the word
 //	R12       the column's set, &sets[4j]
-//	R13       the values of a word missing from row ∪ column
+//	R13       the word of the column's set
+//	R14       the values of that word missing from row ∪ column
 //	AX        the cell's value m
 //	DX        the cells taken, n
-//	SI, DI    sets and the row's cells
+//	SI        sets
+//	DI        the row's right part, less its diagonal's column d
 //	R15       full
-//	R14       scratch
 //
 // What the loop reads of the row and the word but rarely (the excluded
-// value's row x, y0, V+1, the packed base, the live word's address, the
-// count of cells above V, the column lists, the first column span or more
-// right of the row's diagonal, and the row's packed cell) is in the frame.
+// value's row x, y0, V+1, the live word's address, the count of cells
+// above V, and the live columns beyond the span) is in the frame.
 // A word path looks for the mex in word w of the union; when the word is
 // full it goes on to word w+1, and past word 3 the cell is above V. A mex
 // equal to the excluded value x ^ y is dropped from the word's missing
 // values, and the path goes on from there.
 //
-// The lowest set bit is found with TZCNT, never of a zero word: a
-// processor without BMI1 runs its encoding (REP BSF) as BSF, which gives
-// the same for a word that is not zero. On a Zen 3 VM (AMD EPYC family 25
-// model 1) it took 0.90× the time of BSF (compute -workers 1, n = 3·10⁶,
-// V = 200, 6 pairs); not measured on the project's model-17 VM, where a
-// variant of the loop with TZCNT in a shorter chain had made no difference
-// (docs/measurements.md, 2026-11-27).
+// The row's words are kept inverted so that one ANDN of a column's word
+// gives the values missing from both (an OR and a NOT before), and the
+// span is checked once a row and word, not at every cell. ANDN and BLSR
+// need BMI1, which every amd64 processor the kernel runs on has
+// (assemblyKernel). The lowest set bit is found with TZCNT, never of a
+// zero word. On a Zen 3 VM (AMD EPYC family 25 model 1) TZCNT took 0.90×
+// the time of BSF (compute -workers 1, n = 3·10⁶, V = 200, 6 pairs;
+// docs/measurements.md, 2026-11-29).
 
 // WORD is the path of word w of the sets: OFF = 8w is its offset in a
-// set, BASE = 64w its first value, ROW the register of the row's word,
-// THIS, HIT and KEEP its labels, NEXT the path it goes on to when the word
-// of the union is full. It finds the mex m in the word, drops it if it is
-// x ^ y (EXCLUDE), and unless m is above V adds it to the column (noting
-// a column that fills) and to the row.
+// set, BASE = 64w its first value, ROW the register of the row's word
+// (inverted), THIS, HIT and KEEP its labels, NEXT the path it goes on to
+// when the word holds no missing value. It finds the mex m in the word
+// (R14: the values missing from row and column), drops it if it is x ^ y
+// (EXCLUDE), and unless m is above V adds it to the column (R13, noting a
+// column that fills) and to the row.
 #define WORD(OFF, BASE, ROW, THIS, HIT, KEEP, NEXT) \
 THIS:	MOVQ OFF(R12), R13; \
-	ORQ  ROW, R13; \
-	XORQ $-1, R13; \
+	ANDNQ ROW, R13, R14; \
 	JZ   NEXT; \
-	TZCNTQ R13, AX; \
+	TZCNTQ R14, AX; \
 	ADDQ $BASE, AX; \
 	EXCLUDE(HIT); \
 KEEP:	CMPQ AX, clen-32(SP); \
 	JGE  above; \
-	MOVQ OFF(R12), R14; \
-	BTSQ AX, R14; \
-	MOVQ R14, OFF(R12); \
-	BTSQ AX, ROW; \
-	CMPQ R14, OFF(R15); \
+	BTSQ AX, R13; \
+	MOVQ R13, OFF(R12); \
+	BTRQ AX, ROW; \
+	CMPQ R13, OFF(R15); \
 	JEQ  columnFull; \
 	JMP  store; \
-HIT:	LEAQ -1(R13), R14; \
-	ANDQ R14, R13; \
+HIT:	BLSRQ R14, R14; \
 	JZ   NEXT; \
-	TZCNTQ R13, AX; \
+	TZCNTQ R14, AX; \
 	ADDQ $BASE, AX; \
 	JMP  KEEP
 
@@ -72,21 +71,24 @@ HIT:	LEAQ -1(R13), R14; \
 // (a jump to HIT when they are equal). Rules without an excluded value
 // (every rook table but G_P) run the loop without it: five instructions
 // and two loads fewer a cell (on the Zen 3 VM, compute -table gneg1
-// -workers 1, n = 3·10⁶, V = 200: 0.95× the CPU, 8 pairs, 0.87–0.99).
+// -workers 1, n = 3·10⁶, V = 200: 0.95× the CPU, 8 pairs, 0.87–0.99). The
+// look needs a register the loop has not got: R14 waits in the frame.
 #define EXCLUDE(HIT) \
+	MOVQ R14, miss-88(SP); \
 	MOVQ y0-24(SP), R14; \
 	ADDQ CX, R14; \
 	XORQ x-16(SP), R14; \
 	CMPQ AX, R14; \
+	MOVQ miss-88(SP), R14; \
 	JEQ  HIT
 
 // func fillTile4WordAsm(t *tileWalk)
-TEXT ·fillTile4WordAsm(SB), NOSPLIT, $120-8
+TEXT ·fillTile4WordAsm(SB), NOSPLIT, $88-8
 #include "kernel4_body_amd64.h"
 
 #undef EXCLUDE
 #define EXCLUDE(HIT)
 
 // func fillTile4WordPlainAsm(t *tileWalk)
-TEXT ·fillTile4WordPlainAsm(SB), NOSPLIT, $120-8
+TEXT ·fillTile4WordPlainAsm(SB), NOSPLIT, $88-8
 #include "kernel4_body_amd64.h"

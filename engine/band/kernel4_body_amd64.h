@@ -6,16 +6,8 @@
 	MOVQ AX, y0-24(SP)
 	MOVQ tileWalk_cellsLen(R14), AX
 	MOVQ AX, clen-32(SP)
-	MOVQ tileWalk_packedBase(R14), AX
-	MOVQ AX, pbase-40(SP)
 	MOVQ tileWalk_liveWord(R14), AX
 	MOVQ AX, livep-48(SP)
-	MOVQ tileWalk_lists(R14), AX
-	MOVQ AX, lists-104(SP)
-	MOVQ tileWalk_listN(R14), AX
-	MOVQ AX, listn-112(SP)
-	MOVQ tileWalk_listCap(R14), AX
-	MOVQ AX, lcap-96(SP)
 	MOVQ tileWalk_sets(R14), SI
 	MOVQ tileWalk_full(R14), R15
 	MOVQ $0, i-8(SP)
@@ -72,31 +64,62 @@ row:
 	ANDQ DX, BX
 	MOVQ i-8(SP), CX
 
+// The row's walk of the word: its columns span or more right of d (j ≥
+// limit = d + span) are not walked, and are noted in beyond; if the row is
+// not full when the walk ends and one of them is live, the cell it needs
+// lies beyond the span (tooFar), and the sweep goes on two-sided. The
+// excluded value's row x, the row's right part less d (DI), its set
+// (inverted: a word ANDN a column word is then the values missing from
+// both) and its count are loaded for the per-cell loop.
 walk:
 	MOVQ livep-48(SP), AX
 	ANDQ (AX), BX
 	JZ   nextRow
+	MOVQ $0, beyond-80(SP)
+	MOVQ tileWalk_diagonal(R14), AX
+	ADDQ CX, AX
+	ADDQ tileWalk_span(R14), AX
+	CMPQ AX, $64
+	JGE  inSpan
+	TESTQ AX, AX
+	JG   partSpan
+	MOVQ BX, beyond-80(SP)
+	XORQ BX, BX
+	JMP  inSpan
+
+partSpan:
+	MOVQ CX, R12
+	MOVQ AX, CX
+	MOVQ $-1, R13
+	SHLQ CX, R13
+	MOVQ R13, AX
+	ANDQ BX, AX
+	MOVQ AX, beyond-80(SP)
+	ANDNQ BX, R13, BX
+	MOVQ R12, CX
+
+inSpan:
 	MOVQ tileWalk_xStep(R14), AX
 	IMULQ CX, AX
 	ADDQ tileWalk_x0(R14), AX
 	MOVQ AX, x-16(SP)
-	MOVQ tileWalk_diagonal(R14), AX
+	MOVQ tileWalk_firstRow(R14), AX
 	ADDQ CX, AX
-	ADDQ tileWalk_span(R14), AX
-	MOVQ AX, limit-80(SP)
-	MOVQ CX, AX
-	SHLQ $32, AX
-	ADDQ tileWalk_rowPacked(R14), AX
-	MOVQ AX, lcell-120(SP)
+	ANDQ tileWalk_ringMask(R14), AX
+	IMULQ tileWalk_rightStride(R14), AX
+	ADDQ tileWalk_rights(R14), AX
+	SUBQ tileWalk_diagonal(R14), AX
+	SUBQ CX, AX
+	MOVQ AX, DI
 	MOVQ rowp-56(SP), AX
 	MOVQ 0(AX), R8
+	NOTQ R8
 	MOVQ 8(AX), R9
+	NOTQ R9
 	MOVQ 16(AX), R10
+	NOTQ R10
 	MOVQ 24(AX), R11
-	MOVQ tileWalk_cellStride(R14), DI
-	IMULQ CX, DI
-	SHLQ $3, DI
-	ADDQ tileWalk_cells(R14), DI
+	NOTQ R11
 	MOVQ tileWalk_cellN(R14), AX
 	MOVLQSX (AX)(CX*4), DX
 	MOVQ DX, first-64(SP)
@@ -106,8 +129,7 @@ next:
 	TESTQ BX, BX
 	JZ   rowDone
 	TZCNTQ BX, CX
-	LEAQ -1(BX), R14
-	ANDQ R14, BX
+	BLSRQ BX, BX
 	MOVQ CX, R12
 	SHLQ $5, R12
 	ADDQ SI, R12
@@ -142,42 +164,27 @@ columnFull:
 	BTRQ CX, R14
 	MOVQ R14, 0(R13)
 
-// cells[n] = packedBase + j<<32 | m, and unless it lies span or more
-// right of the row's diagonal d (tooFar: j ≥ limit = d + span, where j − d
-// is never negative), the cell goes to column j's list:
-// lists[j·listCap + listN[j]] = rowPacked + i<<32 | m, listN[j]++. The row
-// is full at n = V+1.
+// Byte j − d of the row's right part is m+1 (DI is the part's address less
+// d; j < d + span). The row is full at n = V+1.
 store:
-	MOVQ CX, R14
-	SHLQ $32, R14
-	ADDQ pbase-40(SP), R14
-	ORQ  AX, R14
-	MOVQ R14, (DI)(DX*8)
-	CMPQ CX, limit-80(SP)
-	JGE  tooFar
-	MOVQ lcell-120(SP), R14
-	ORQ  AX, R14
-	MOVQ listn-112(SP), R13
-	MOVLQSX (R13)(CX*4), AX
-	INCL (R13)(CX*4)
-	MOVQ CX, R13
-	IMULQ lcap-96(SP), R13
-	ADDQ R13, AX
-	MOVQ lists-104(SP), R13
-	MOVQ R14, (R13)(AX*8)
-
-noted:
+	LEAQ 1(AX), R14
+	MOVB R14, (DI)(CX*1)
 	INCQ DX
 	CMPQ DX, clen-32(SP)
 	JLT  next
 
 // The row's walk of the word is over: its set and count are stored, its
-// visits counted, and it is marked done if full.
+// visits counted, and it is marked done if full, or the sweep tooFar if it
+// is not and needs a column beyond the span.
 rowDone:
 	MOVQ rowp-56(SP), AX
+	NOTQ R8
 	MOVQ R8, 0(AX)
+	NOTQ R9
 	MOVQ R9, 8(AX)
+	NOTQ R10
 	MOVQ R10, 16(AX)
+	NOTQ R11
 	MOVQ R11, 24(AX)
 	MOVQ t+0(FP), R14
 	MOVQ i-8(SP), CX
@@ -188,7 +195,11 @@ rowDone:
 	ADDQ capped-72(SP), AX
 	ADDQ AX, tileWalk_visits(R14)
 	CMPQ DX, clen-32(SP)
-	JNE  nextRow
+	JEQ  rowFull
+	CMPQ beyond-80(SP), $0
+	JEQ  nextRow
+	MOVB $1, tileWalk_tooFar(R14)
+	JMP  nextRow
 
 rowFull:
 	MOVQ tileWalk_done(R14), AX
@@ -201,10 +212,3 @@ nextRow:
 
 end:
 	RET
-
-// A cell too far right of its row's diagonal for the lists: the sweep
-// will go on two-sided, and the walk goes on.
-tooFar:
-	MOVQ t+0(FP), R14
-	MOVB $1, tileWalk_tooFar(R14)
-	JMP  noted

@@ -44,23 +44,23 @@ func randomSet(rng *rand.Rand, v int) [4]uint64 {
 	return set
 }
 
-// randomTileCase draws a case: V anywhere in 0 … 255, one to eight rows
+// randomTileCase draws a case: V anywhere in 0 … 254, one to eight rows
 // (an eighth of them already full), row and column sets from empty to
 // full (a full column is walked as any other and gives a cell above V),
 // excluded values x XOR y that often fall on a mex, the rows' diagonals
 // before the word, in it (the row starts there) or beyond it (the walk
-// ends), and column lists as long as their sets.
+// ends), and right parts of random bytes (the walk writes only its
+// rows' cells there, and their ring slots come from the rows' numbers).
 func randomTileCase(rng *rand.Rand) *tileCase {
-	v := rng.IntN(256)
+	v := rng.IntN(OneSidedMaxCap + 1)
 	if rng.IntN(2) == 0 {
 		v = 200
 	}
 	rows := 1 + rng.IntN(8)
 	tc := &tileCase{v: v, full: [4]uint64(newWindow(v, 4).full)}
 	t := &tc.t
-	t.rows, t.cellsLen, t.cellStride = rows, v+1, v+1+rng.IntN(4)
+	t.rows, t.cellsLen = rows, v+1
 	t.rowSets, t.done, t.cellN = make([]uint64, 4*rows), make([]bool, rows), make([]int32, rows)
-	t.cells = make([]uint64, (rows-1)*t.cellStride+v+1)
 	for i := range rows {
 		if rng.IntN(8) == 0 {
 			t.done[i] = true // left as it is: its set and cells are not looked at
@@ -81,9 +81,6 @@ func randomTileCase(rng *rand.Rand) *tileCase {
 			}
 		}
 	}
-	for k := range t.cells {
-		t.cells[k] = rng.Uint64()
-	}
 	t.sets = make([]uint64, 256)
 	for j := range 64 {
 		set := randomSet(rng, v)
@@ -96,19 +93,12 @@ func randomTileCase(rng *rand.Rand) *tileCase {
 	if rng.IntN(4) == 0 {
 		t.span = 1 + rng.IntN(100) // cells beyond the span: tooFar
 	}
-	t.listCap = v + 1
-	t.lists, t.listN = make([]uint64, 64*t.listCap), make([]int32, 64)
-	for j := range 64 {
-		n := 0
-		for _, word := range t.sets[4*j : 4*j+4] {
-			n += bits.OnesCount64(word)
-		}
-		t.listN[j] = int32(n) // a column's list holds its set's values
+	t.ringMask, t.firstRow = 15, rng.Int64N(1<<40)
+	t.rightStride = (t.span + 63) &^ 63
+	t.rights = make([]byte, 16*t.rightStride)
+	for k := range t.rights {
+		t.rights[k] = byte(rng.Uint32())
 	}
-	for k := range t.lists {
-		t.lists[k] = rng.Uint64()
-	}
-	t.rowPacked = uint64(rng.IntN(1<<20)) << 40
 	switch rng.IntN(3) {
 	case 0:
 		t.diagonal = -1 - rng.Int64N(300)
@@ -125,7 +115,6 @@ func randomTileCase(rng *rand.Rand) *tileCase {
 	if rng.IntN(4) == 0 {
 		tc.liveWord = ^uint64(0)
 	}
-	t.packedBase = uint64(rng.IntN(1<<20)) << 38
 	t.x0, t.y0 = noExclusion, rng.Int64N(1<<40)
 	if rng.IntN(2) == 0 {
 		t.x0, t.xStep = rng.Int64N(1024), 1
@@ -140,8 +129,8 @@ func (tc *tileCase) run(fill func(*tileWalk)) *tileCase {
 	out := *tc
 	t := &out.t
 	t.rowSets, t.done, t.cellN = slices.Clone(t.rowSets), slices.Clone(t.done), slices.Clone(t.cellN)
-	t.cells, t.sets = slices.Clone(t.cells), slices.Clone(t.sets)
-	t.lists, t.listN = slices.Clone(t.lists), slices.Clone(t.listN)
+	t.sets = slices.Clone(t.sets)
+	t.rights = slices.Clone(t.rights)
 	t.full, t.liveWord = &out.full, &out.liveWord
 	fill(t)
 	return &out
@@ -181,10 +170,10 @@ func compareTileWalks(t *testing.T, i int, tc *tileCase, name string, got, want 
 	g, w := &got.t, &want.t
 	if got.liveWord != want.liveWord || g.finished != w.finished || g.visits != w.visits ||
 		!slices.Equal(g.cellN, w.cellN) || !slices.Equal(g.done, w.done) || !slices.Equal(g.rowSets, w.rowSets) ||
-		!slices.Equal(g.cells, w.cells) || !slices.Equal(g.sets, w.sets) ||
-		!slices.Equal(g.lists, w.lists) || !slices.Equal(g.listN, w.listN) || g.tooFar != w.tooFar {
+		!slices.Equal(g.sets, w.sets) ||
+		!slices.Equal(g.rights, w.rights) || g.tooFar != w.tooFar {
 		t.Fatalf("case %d (V = %d, %d rows, diagonal %d, x0 = %d, y0 = %d, mask %#x): %s gives counts %d, done %v, "+
-			"live word %#x, %d finished, %d visits; fillTile4WordGeneric %d, %v, %#x, %d, %d (or their cells, sets, lists or tooFar differ)",
+			"live word %#x, %d finished, %d visits; fillTile4WordGeneric %d, %v, %#x, %d, %d (or their sets, right parts or tooFar differ)",
 			i, tc.v, tc.t.rows, tc.t.diagonal, tc.t.x0, tc.t.y0, tc.t.mask, name, g.cellN, g.done, got.liveWord, g.finished, g.visits,
 			w.cellN, w.done, want.liveWord, w.finished, w.visits)
 	}
@@ -202,17 +191,15 @@ func TestFillWord4Generic(t *testing.T) {
 	sets[0] = 1 << 1
 	full := [4]uint64{0b1111}
 	liveWord := uint64(0b111)
-	cells := make([]uint64, 4)
-	// The row's diagonal is two columns before the word, within the span
-	// of 3: the first cell goes to column 0's list, the second, 3 away,
-	// is too far.
-	tw := &tileWalk{sets: sets, liveWord: &liveWord, full: &full, lists: make([]uint64, 64*4), listN: make([]int32, 64),
-		listCap: 4, span: 3, y0: 7}
-	n, capped := fillWord4Generic(tw, &row, 0b011, cells, 1, 5, -2, 9<<32)
-	if n != 3 || capped != 0 || row != [4]uint64{0b1011} || cells[1] != 3 || cells[2] != 1<<32|1 ||
+	// The row's diagonal is a column before the word: its cells are
+	// bytes 1 and 2 of its right part.
+	tw := &tileWalk{sets: sets, liveWord: &liveWord, full: &full, cellsLen: 4, span: 3, y0: 7}
+	right := []byte{9, 9, 9, 9}
+	n, capped := fillWord4Generic(tw, &row, 0b011, 1, 5, -1, right)
+	if n != 3 || capped != 0 || row != [4]uint64{0b1011} ||
 		sets[0] != 0b1010 || sets[4] != 0b0010 || liveWord != 0b111 ||
-		tw.listN[0] != 1 || tw.listN[1] != 0 || tw.lists[0] != 9<<32|3 || !tw.tooFar {
-		t.Errorf("got n %d, %d above V, row %b, cells %x, columns %b %b, live %b, lists %d %d, first %x, too far %v", n, capped,
-			row[0], cells[1:n], sets[0], sets[4], liveWord, tw.listN[0], tw.listN[1], tw.lists[0], tw.tooFar)
+		!slices.Equal(right, []byte{9, 4, 2, 9}) {
+		t.Errorf("got n %d, %d above V, row %b, columns %b %b, live %b, right part %v", n, capped,
+			row[0], sets[0], sets[4], liveWord, right)
 	}
 }

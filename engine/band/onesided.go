@@ -14,11 +14,17 @@ import (
 // (y, x) for y < x, all found by the rows above before row x starts. So row
 // x's set starts as column x's set (the values of those cells), and the row
 // is walked from its diagonal on: about half the cells of the two-sided
-// walk. The cells left of the diagonal are still emitted, in order: a cell
-// (x', y) a row finds at y ≥ x' also goes to column y's list, which row y
-// copies in front of its own cells when its band is done. A column's cells
-// have distinct values (one is an option of the other), so a list holds at
-// most V+1 of them.
+// walk. The cells left of the diagonal are still emitted, in order: each
+// row keeps its cells right of the diagonal as bytes by their distance from
+// it (its right part, one byte a cell), and when a band is done each of its
+// rows x reads its cells (x, y), y < x, from the right parts of the rows y
+// above: byte x − y of row y's (gatherLeft).
+//
+// The kernel so writes only memory of its own band: the column lists that
+// the rows used to append each cell to, one for each column, were written
+// by the band that found the cell and read by the band of the column's row,
+// on the other core, and with two workers cost more than the sweep they
+// served (docs/measurements.md, 2026-12-01).
 //
 // A column's set then holds the values of its cells down to the row being
 // swept only while that row is above the diagonal, which is all the walk
@@ -26,31 +32,30 @@ import (
 // proofs and their certificates do not change.
 
 // leftCells is what a one-sided sweep's window keeps besides the column
-// sets: the lists of the columns whose rows have not been swept, and the
-// final set of each row that has.
+// sets: the right parts of the rows whose cells rows below may still need,
+// and the final set of each row that has been swept.
 type leftCells struct {
 	// span bounds how far right of its diagonal a row's cells lie: V+3
 	// (in the tables served, the cells of value at most V lie within V+1
 	// of the diagonal). A cell found further away stops the one-sided
 	// sweep (errTooFar), which goes on two-sided.
 	span int
-	// The lists are a ring of ring columns, window column c at c mod ring,
-	// so that they stay in the cache: a row's cells lie within span of its
-	// diagonal, and no more than (ring − span)/Tile bands are in flight
-	// (inFlight), so a column's list is read by its row before any row
-	// reaches the column ring further on. lists[s·listCap :
-	// s·listCap+count[s]] is the list of slot s, in row order, each cell
-	// packed as bandState's: its row less lo in the high 32 bits, its
-	// value in the low 32.
+	// ringBuf holds ringPad bytes, then a ring of ring rows' right parts,
+	// row x at slot x mod ring, stride bytes a slot: byte k of row x's
+	// is v+1 for its cell (x, x+k) of value v, and 0 where it has none (k
+	// < span; the bytes beyond span stay 0, and so do the pad's, so that
+	// a slot is read sixteen bytes at a time from up to 29 before it to 30
+	// beyond its span: transposeLeft). A row's part is read by the rows below it within span,
+	// and no more than (ring − span)/Tile bands are in flight
+	// (inFlight), so a slot is reused only once every row that reads it
+	// is done. Rows are numbered in the table, not the window, so the
+	// parts stay put when the window slides.
 	ring    int
-	listCap int
-	lists   []uint64
-	count   []int32
+	stride  int
+	ringBuf []byte
 	// finals holds row lo+c's set once its walk is over, for the rows
 	// swept: all of its values, the cells left of the diagonal included.
 	finals []uint64
-	// moved holds lists while the window slides.
-	moved []uint64
 }
 
 // errTooFar stops a one-sided segment that found a cell span or more right
@@ -60,7 +65,7 @@ var errTooFar = errors.New("band: a cell beyond the one-sided sweep's span")
 // errForeign says that the rows of a state do not give its column sets.
 var errForeign = errors.New("band: a state the rules do not reach")
 
-// newLeftCells prepares the lists of a one-sided sweep of the values
+// newLeftCells prepares the right parts of a one-sided sweep of the values
 // 0 … v, span wide (0: v+3), whose bands of tile rows are swept by workers
 // goroutines.
 func newLeftCells(v, span, workers, tile int) *leftCells {
@@ -68,9 +73,12 @@ func newLeftCells(v, span, workers, tile int) *leftCells {
 		span = v + 3
 	}
 	ring := max(64, 1<<bits.Len(uint(span+workers*tile-1)))
-	return &leftCells{span: span, ring: ring, listCap: v + 1,
-		lists: make([]uint64, ring*(v+1)), count: make([]int32, ring)}
+	stride := (span + 30 + 63) &^ 63
+	return &leftCells{span: span, ring: ring, stride: stride, ringBuf: make([]byte, ringPad+ring*stride)}
 }
+
+// ringPad is the bytes before a leftCells' first slot.
+const ringPad = 32
 
 // inFlight is the most bands of tile rows that may be in flight at once.
 func (o *leftCells) inFlight(tile int) int { return (o.ring - o.span) / tile }
@@ -82,51 +90,52 @@ func (o *leftCells) grow(room, cols, words int) {
 	o.finals = finals
 }
 
-// copyFrom makes o a copy of src's lists and its first cols final sets.
+// copyFrom makes o a copy of src's right parts and its first cols final
+// sets.
 func (o *leftCells) copyFrom(src *leftCells, cols, words int) {
-	copy(o.count, src.count)
-	for s, n := range src.count {
-		copy(o.lists[s*o.listCap:], src.lists[s*o.listCap:s*o.listCap+int(n)])
-	}
+	copy(o.ringBuf, src.ringBuf)
 	copy(o.finals, src.finals[:cols*words])
 }
 
-// slot is the ring slot of window column c.
-func (o *leftCells) slot(c int) int { return c & (o.ring - 1) }
-
-// list is window column c's list.
-func (o *leftCells) list(c int) []uint64 {
-	s := o.slot(c)
-	return o.lists[s*o.listCap : s*o.listCap+int(o.count[s])]
+// right is row x's right part, span bytes.
+func (o *leftCells) right(x int64) []byte {
+	at := ringPad + int(x&int64(o.ring-1))*o.stride
+	return o.ringBuf[at : at+o.span]
 }
 
-// add appends the cell of row lo+r and value m to column c's list; false if
-// it lies span or more right of the row's diagonal.
-func (o *leftCells) add(c, r, m int) bool {
-	if c-r >= o.span {
+// clearRows empties the right parts of rows x … x+rows−1, which are about
+// to be swept (rows ≤ ring).
+func (o *leftCells) clearRows(x int64, rows int) {
+	for r := range int64(rows) {
+		clear(o.right(x + r))
+	}
+}
+
+// put records row x's cell k right of its diagonal, of value m; false if
+// it lies span or more right of the diagonal.
+func (o *leftCells) put(x int64, k, m int) bool {
+	if k >= o.span {
 		return false
 	}
-	s := o.slot(c)
-	o.lists[s*o.listCap+int(o.count[s])] = packCell(r, m)
-	o.count[s]++
+	o.right(x)[k] = byte(m + 1)
 	return true
 }
 
 // slideOneSided moves a one-sided sweep's window to the segment from row
 // start to end: it keeps the columns from start on and, before them, every
-// row with a cell in a kept column's list or whose final set is not full (a
+// row with a cell from column start on or whose final set is not full (a
 // row that met column n first), which State needs. The window reaches
-// column end+margin (n at most), the new columns empty. Only the columns
-// start … start+span−1 have lists: every row before start has read its
-// own, and found no cell further right.
+// column end+margin (n at most), the new columns empty. Only the rows
+// start−span+1 … start−1 can have a cell from column start on: every row
+// before start found no cell further right of its diagonal.
 func (w *window) slideOneSided(start, end, margin, n int64) {
 	o := w.oneSided
 	from := int(min(start-w.lo, int64(w.cols)))
-	held := min(w.cols, from+o.span)
 	first := from
-	for c := from; c < held; c++ {
-		if list := o.list(c); len(list) > 0 {
-			first = min(first, int(list[0]>>32))
+	for y := max(w.lo, start-int64(o.span)+1); y < w.lo+int64(from); y++ {
+		if o.reaches(y, start) {
+			first = int(y - w.lo)
+			break
 		}
 	}
 	for c := range first {
@@ -143,27 +152,19 @@ func (w *window) slideOneSided(start, end, margin, n int64) {
 	copy(w.sets, w.sets[first*words:w.cols*words])
 	clear(w.sets[kept*words : cols*words])
 	copy(o.finals, o.finals[first*words:w.cols*words])
-	if first > 0 {
-		// The held lists move to their columns' new slots, their rows
-		// first lower.
-		moved, counts := o.moved[:0], make([]int32, held-from)
-		for c := from; c < held; c++ {
-			list := o.list(c)
-			counts[c-from] = int32(len(list))
-			for _, cell := range list {
-				moved = append(moved, cell-uint64(first)<<32)
-			}
-			o.count[o.slot(c)] = 0
-		}
-		o.moved = moved
-		for k, n := range counts {
-			s := o.slot(from - first + k)
-			copy(o.lists[s*o.listCap:], moved[:n])
-			o.count[s], moved = n, moved[n:]
-		}
-	}
 	w.lo, w.cols = lo, cols
 	w.rebuildLive()
+}
+
+// reaches reports whether row y < col, swept, has a cell at column col or
+// beyond.
+func (o *leftCells) reaches(y, col int64) bool {
+	for _, b := range o.right(y)[col-y:] {
+		if b != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // rebuildLive sets the live bits of the columns that are not full.
@@ -177,19 +178,14 @@ func (w *window) rebuildLive() {
 }
 
 // finishOneSided completes the rows of a band a one-sided sweep has walked:
-// row x's cells left of its diagonal, column x's list, go in front of the
-// cells it found (the walk started its count there, at the size of its
-// column's set), its list's slot is freed, and its set is kept as its
-// final one. The list ends with the diagonal cell (x, x) when that is at
-// most V, which is then also the row's first cell, packed the same: it is
-// copied onto itself.
+// their dense rows are written, their cells left of the diagonal read from
+// the rows above (fillDense), and each row's set is kept as its final one.
 func (w *window) finishOneSided(st *bandState) {
 	o := w.oneSided
+	o.fillDense(st)
 	c0 := int(st.x0 - w.lo)
 	for i := range st.rows {
 		c := c0 + i
-		copy(st.cells[i*st.cellCap:], o.list(c))
-		o.count[o.slot(c)] = 0
 		copy(o.finals[c*w.words:(c+1)*w.words], st.rowSets[i*w.words:(i+1)*w.words])
 	}
 }
@@ -198,7 +194,7 @@ func (w *window) finishOneSided(st *bandState) {
 // holds the cells above Next already, as in the two-sided sweep; column x
 // before Next holds row x's values left of column Next (G is symmetric),
 // which are its final set less the values of its cells from column Next
-// on, found in those columns' lists.
+// on, found in its right part.
 func (sw *Sweeper) oneSidedState() State {
 	w, o := sw.win, sw.win.oneSided
 	words := w.words
@@ -206,10 +202,14 @@ func (sw *Sweeper) oneSidedState() State {
 	sets := make([]uint64, w.cols*words)
 	copy(sets, o.finals[:next*words])
 	copy(sets[next*words:], w.sets[next*words:w.cols*words])
-	for c := next; c < min(w.cols, next+o.span); c++ {
-		for _, cell := range o.list(c) {
-			r, m := int(cell>>32), int(uint32(cell))
-			sets[r*words+m>>6] &^= 1 << (m & 63)
+	end := w.lo + int64(w.cols)
+	for y := max(w.lo, sw.next-int64(o.span)+1); y < sw.next; y++ {
+		right, r := o.right(y), int(y-w.lo)
+		for k := sw.next - y; k < int64(len(right)) && y+k < end; k++ {
+			if b := int(right[k]); b != 0 {
+				m := b - 1
+				sets[r*words+m>>6] &^= 1 << (m & 63)
+			}
 		}
 	}
 	first, last := 0, w.cols
@@ -226,9 +226,10 @@ func (sw *Sweeper) oneSidedState() State {
 // resumeOneSided loads st (validated) into a one-sided sweep's window. The
 // state has, for each row x' before Next, its values left of column Next
 // (its column's set), but not which of its cells lie beyond, which the
-// lists need: so each such row that is not full is walked on from column
-// Next as the one-sided walk would, which rebuilds the sets and lists of
-// the columns from Next on. errTooFar: a row found a cell beyond the span;
+// rows below read from its right part: so each such row that is not full
+// is walked on from column Next as the one-sided walk would, which
+// rebuilds the sets of the columns from Next on and the right parts from
+// there. errTooFar: a row found a cell beyond the span;
 // errForeign: the sets do not come out as st has them, so st is not a state
 // these rules reach (Resume sweeps it on two-sided, as it always has: that
 // a state is one the rules reach is for a checksum or an independent check
@@ -259,7 +260,7 @@ func (sw *Sweeper) resumeOneSided(st State) error {
 				clear(set)
 			}
 		}
-		clear(o.count)
+		o.clearRows(max(lo, st.Next-int64(o.ring)), int(st.Next-max(lo, st.Next-int64(o.ring))))
 		fits, err := sw.walkOn(next)
 		if err != nil {
 			return err
@@ -303,7 +304,7 @@ func (sw *Sweeper) walkOn(next int) (fits bool, err error) {
 			}
 			row[m>>6] |= 1 << (m & 63)
 			col[m>>6] |= 1 << (m & 63)
-			if !o.add(c, r, m) {
+			if !o.put(x, c-r, m) {
 				return false, errTooFar
 			}
 		}

@@ -32,9 +32,10 @@ var ErrInvalid = errors.New("band: invalid")
 const MaxCap = maxWords*64 - 1
 
 // OneSidedMaxCap is the largest V whose symmetric rules are swept on one
-// side of the diagonal (Sweeper.OneSided): the 4-word sets of fillTile4.
-// Above it, a row is walked on both sides, about twice the visited cells.
-const OneSidedMaxCap = 4*64 - 1
+// side of the diagonal (Sweeper.OneSided): the 4-word sets of fillTile4,
+// and a byte a cell of a row's right part, v+1 (0 for no cell). Above it,
+// a row is walked on both sides, about twice the visited cells.
+const OneSidedMaxCap = 4*64 - 2
 
 // maxWords bounds the words of a capped value set.
 const maxWords = 16

@@ -68,6 +68,11 @@ type Config struct {
 	// from the packed cells, this took compute -write none 13% less time
 	// (n = 10⁷, V = 200).
 	HashOnly bool
+	// DenseOnly says, beyond HashOnly, that the caller reads the cells of
+	// the rows that have a dense form (Packed.Dense, every row of a
+	// one-sided sweep but those of base cells) from there alone: they are
+	// not packed.
+	DenseOnly bool
 	// margin is the room, in columns, a segment's window has beyond its
 	// last row; 0 means 4(V+2)+Tile. Tests shrink it to exercise the retry
 	// of a segment whose rows ran out of window.
@@ -98,7 +103,7 @@ type Sweeper struct {
 	win     *window
 	next    int64
 	// oneSided says the rows are walked from their diagonal on
-	// (onesided.go): the rules are symmetric and V < 256.
+	// (onesided.go): the rules are symmetric and V < 255.
 	oneSided bool
 	broken   bool
 	states   []*bandState
@@ -178,7 +183,7 @@ func (sw *Sweeper) Next() int64 { return sw.next }
 
 // OneSided reports whether the rows are walked from their diagonal on, the
 // cells left of it taken from the columns above (onesided.go): for
-// symmetric rules and V < 256, until a cell lies further right of its
+// symmetric rules and V < 255, until a cell lies further right of its
 // diagonal than V+2, when the sweep goes on two-sided.
 func (sw *Sweeper) OneSided() bool { return sw.oneSided }
 
@@ -253,7 +258,11 @@ func (sw *Sweeper) segment(end int64, emit func(Rows) error) error {
 // bandStates returns k band states, made on first use.
 func (sw *Sweeper) bandStates(k int) []*bandState {
 	for len(sw.states) < k {
-		sw.states = append(sw.states, newBandState(sw.cfg.Tile, sw.win.words, sw.v+1+len(sw.base), sw.cfg))
+		span := 0
+		if o := sw.win.oneSided; o != nil {
+			span = o.span
+		}
+		sw.states = append(sw.states, newBandState(sw.cfg.Tile, sw.win.words, sw.v+1+len(sw.base), span, sw.cfg))
 	}
 	return sw.states[:k]
 }
@@ -272,6 +281,9 @@ func (sw *Sweeper) baseRows(start, end int64, emit func(Rows) error) error {
 		for last < len(sw.base) && sw.base[last].X == x {
 			last++
 		}
+		if o := sw.win.oneSided; o != nil {
+			o.clearRows(x, 1)
+		}
 		fits, err := sw.win.fillBaseRow(st, 0, sw.v, sw.nimSum, sw.base[first:last], sw.n)
 		if err != nil {
 			return err
@@ -282,7 +294,6 @@ func (sw *Sweeper) baseRows(start, end int64, emit func(Rows) error) error {
 		if o := sw.win.oneSided; o != nil {
 			c, words := int(x-sw.win.lo), sw.win.words
 			copy(o.finals[c*words:(c+1)*words], st.rowSets[:words])
-			o.count[o.slot(c)] = 0 // the row has its cells left of the diagonal
 		}
 		if x >= sw.next {
 			if err := gatherHere(st); err != nil {
@@ -301,15 +312,24 @@ func (sw *Sweeper) baseRows(start, end int64, emit func(Rows) error) error {
 // a parked goroutine can take a hundred microseconds to wake, longer than
 // most waits for the band above (measured on 2 cores: two workers 1.97×
 // one with 1 ms, 1.78× with 200 looks, 1.82× with 100 µs, 1.85× with
-// 10 ms, medians of 12 rounds alternating in one process).
-const spinTime = time.Millisecond
+// 10 ms, medians of 12 rounds alternating in one process). For the first
+// busyTime of it, it only looks: a wait for a tile of the band above takes
+// a few microseconds (3 µs on average at V = 200, Tile 64, Width 16), less
+// than a yield to the scheduler and back, which slowed the loop that
+// looked between yields more than it helped the caller (docs/measurements.md,
+// 2026-12-01); then it yields between looks, so that the caller and a
+// values dataset's encoders run.
+const (
+	spinTime = time.Millisecond
+	busyTime = 50 * time.Microsecond
+)
 
 // bandProgress is what band b+1 reads of band b: the tiles it has passed
 // (frontier; math.MaxInt64 once finished) and the first tile that still has
 // a live column. tick wakes the one waiter after frontier moves. In a
-// one-sided sweep, finished receives a token when the band has read its
-// rows' lists, which frees their slots for the one band that waits for
-// them, inFlight further down. A Sweeper keeps its bands' progress from run
+// one-sided sweep, finished receives a token when the band, and every band
+// above it, has read the right parts its rows need, which frees their
+// slots for the one band that waits for them, inFlight further down. A Sweeper keeps its bands' progress from run
 // to run (reset), with the channels.
 type bandProgress struct {
 	frontier atomic.Int64
@@ -348,14 +368,22 @@ func (p *bandProgress) passed(j int64) bool { return p.frontier.Load() > j }
 
 // await blocks until tile j is done, or abort ends. The wait is usually
 // shorter than a goroutine's park and wake-up, so it spins for up to
-// spinTime first, yielding the processor between looks and reading the
-// clock every 16 of them.
+// spinTime first: busyTime looking only, reading the clock every 256
+// looks, then yielding the processor between looks and reading the clock
+// every 16 of them.
 func (p *bandProgress) await(j int64, abort <-chan struct{}) bool {
 	if p.passed(j) {
 		return true
 	}
-	deadline := time.Now().Add(spinTime)
-	for time.Now().Before(deadline) {
+	start := time.Now()
+	for time.Since(start) < busyTime {
+		for range 256 {
+			if p.passed(j) {
+				return true
+			}
+		}
+	}
+	for time.Since(start) < spinTime {
 		for range 16 {
 			if p.passed(j) {
 				return true
@@ -460,8 +488,9 @@ func (r *bandRun) sweepBand(st *bandState, b int, held *heldBands, abort <-chan 
 	st.reset(x0, w.lo, int(min(r.height, r.end-x0)))
 	me := &r.progress[b]
 	if b >= r.inFlight {
-		// A one-sided sweep's band may write the list slots of band
-		// b−inFlight's rows once it has read them.
+		// A one-sided sweep's band may write the right parts of band
+		// b−inFlight's rows once that band, and so every band above it,
+		// has read the parts it needs.
 		select {
 		case <-r.progress[b-r.inFlight].finished:
 		default:
@@ -472,6 +501,9 @@ func (r *bandRun) sweepBand(st *bandState, b int, held *heldBands, abort <-chan 
 				return false, nil
 			}
 		}
+	}
+	if sw.oneSided {
+		w.oneSided.clearRows(x0, st.rows)
 	}
 	first := int64(0)
 	switch {
@@ -515,7 +547,6 @@ func (r *bandRun) sweepBand(st *bandState, b int, held *heldBands, abort <-chan 
 	}
 	if sw.oneSided {
 		w.finishOneSided(st)
-		me.finished <- struct{}{} // never blocks: one token a run, its buffer drained by reset
 	}
 	if b > 0 {
 		// A band whose rows filled early says it has passed every tile,
@@ -531,6 +562,9 @@ func (r *bandRun) sweepBand(st *bandState, b int, held *heldBands, abort <-chan 
 		}
 	}
 	me.advance(math.MaxInt64)
+	if sw.oneSided {
+		me.finished <- struct{}{} // never blocks: one token a run, its buffer drained by reset
+	}
 	return true, nil
 }
 

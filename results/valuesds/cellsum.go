@@ -156,6 +156,7 @@ type RowDigest struct {
 	buf     []byte
 	ys      []int64 // a wide packed row, unpacked
 	vs      []int32
+	kept    []byte // a row's bytes less the cells of values below the window's (SumBytes)
 }
 
 // Sum is row(x) for the cells ys (increasing) with values vs of row x. It

@@ -120,9 +120,10 @@ func randomRows(rng *rand.Rand, first int64, count int) [][]cellOfRow {
 }
 
 // TestCellSumMatchesDefinition: CellSum, through AddRow and through
-// RowDigest's Sum and SumPacked with AddDigest, gives the reference's sum
-// of format 3, and newCellSum2 that of format 2, for windows at any first
-// row, with dense, narrow, wide and empty rows.
+// RowDigest's Sum, SumPacked and SumBytes (for the rows that bytes hold:
+// values up to 254, within 41 of the diagonal) with AddDigest, gives the
+// reference's sum of format 3, and newCellSum2 that of format 2, for
+// windows at any first row, with dense, narrow, wide and empty rows.
 func TestCellSumMatchesDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 7))
 	starts := map[string]func(int64) *CellSum{Format: NewCellSum, Format2: newCellSum2}
@@ -134,10 +135,11 @@ func TestCellSumMatchesDefinition(t *testing.T) {
 				dense++
 			}
 		}
+		want := func(format string) string { return referenceSumOf(format, first, rows) }
 		for format, start := range starts {
-			byRow, byDigest, byPacked := start(first), start(first), start(first)
-			digest, packedDigest := byRow.row, byRow.row // a RowDigest of the format, its buffers unshared
-			cells := 0
+			byRow, byDigest, byPacked, byBytes := start(first), start(first), start(first), start(first)
+			digest, packedDigest, bytesDigest := byRow.row, byRow.row, byRow.row // a RowDigest of the format, its buffers unshared
+			cells, asBytes := 0, 0
 			for i, row := range rows {
 				ys, vs := make([]int64, len(row)), make([]int32, len(row))
 				for k, c := range row {
@@ -157,9 +159,22 @@ func TestCellSumMatchesDefinition(t *testing.T) {
 					packed[k] = uint64(y-lo)<<32 | uint64(uint32(vs[k]))
 				}
 				byPacked.AddDigest(packedDigest.SumPacked(x, lo, packed), len(packed))
+				if row, ok := rowBytes(x, row, 41); ok {
+					sum, kept := bytesDigest.SumBytes(x, row, 41, len(ys), 0)
+					byBytes.AddDigest(sum, kept)
+					asBytes++
+				} else {
+					byBytes.AddDigest(bytesDigest.Sum(x, ys, vs), len(ys))
+				}
 				cells += len(ys)
 			}
-			want := referenceSumOf(format, first, rows)
+			if got := byBytes.Sum(); got != want(format) || byBytes.Cells() != int64(cells) {
+				t.Errorf("%s, first row %d: SumBytes (%d rows) gives %s (%d cells), the definition %s (%d)", format, first, asBytes, got, byBytes.Cells(), want(format), cells)
+			}
+			if asBytes < 50 {
+				t.Errorf("%s, first row %d: only %d rows as bytes", format, first, asBytes)
+			}
+			want := want(format)
 			if got := byPacked.Sum(); got != want {
 				t.Errorf("%s, first row %d: SumPacked gives %s, the definition %s", format, first, got, want)
 			}
@@ -173,6 +188,57 @@ func TestCellSumMatchesDefinition(t *testing.T) {
 	}
 	if dense < 100 {
 		t.Errorf("only %d of the 1200 rows are dense", dense)
+	}
+}
+
+// rowBytes returns row x's cells a byte a column as SumBytes takes them,
+// from left columns left of the diagonal to left right of it; ok is false
+// if a cell lies further or has a value above 254.
+func rowBytes(x int64, row []cellOfRow, left int) (out []byte, ok bool) {
+	out = make([]byte, 2*left+1)
+	for _, c := range row {
+		j := c.y - x + int64(left)
+		if j < 0 || j >= int64(len(out)) || c.v < 0 || c.v > 254 {
+			return nil, false
+		}
+		out[j] = byte(c.v + 1)
+	}
+	return out, true
+}
+
+// TestSumBytesLeavesOutLowValues: SumBytes with a lowest value lo sums the
+// row's cells of values lo … as Sum does, and counts them, for rows dense
+// and sparse, lo below, inside and above their values.
+func TestSumBytesLeavesOutLowValues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 3))
+	var r, ref RowDigest
+	for range 3000 {
+		x := rng.Int64N(1 << 40)
+		row := make([]byte, 2*rng.IntN(60)+1)
+		left := len(row) / 2
+		for j := range row {
+			if rng.IntN(4) > 0 {
+				row[j] = byte(1 + rng.IntN(1+rng.IntN(255)))
+			}
+		}
+		cells := 0
+		for _, b := range row {
+			if b != 0 {
+				cells++
+			}
+		}
+		lo := int32(rng.IntN(256))
+		var ys []int64
+		var vs []int32
+		for j, b := range row {
+			if b != 0 && int32(b)-1 >= lo {
+				ys, vs = append(ys, x-int64(left)+int64(j)), append(vs, int32(b)-1)
+			}
+		}
+		got, kept := r.SumBytes(x, row, left, cells, lo)
+		if want := ref.Sum(x, ys, vs); got != want || kept != len(ys) {
+			t.Fatalf("row %d, %d bytes, lo %d: SumBytes gives %x and %d cells, Sum %x and %d", x, len(row), lo, got, kept, want, len(ys))
+		}
 	}
 }
 

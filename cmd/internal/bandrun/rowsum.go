@@ -47,6 +47,12 @@ func (s *rowSums) rows(p band.Packed, hashes []uint64) error {
 		if x < s.first || x > s.last {
 			continue
 		}
+		words := hashes[i*rowSumWords : (i+1)*rowSumWords]
+		if p.Dense.Bytes != nil {
+			digest, kept := sc.digest.SumBytes(x, p.Dense.Row(i), p.Dense.Left, int(p.Count[i]), s.lo)
+			s.put(words, digest, kept)
+			continue
+		}
 		cells := p.Row(i)
 		if s.lo > 0 {
 			sc.cells = sc.cells[:0]
@@ -57,14 +63,17 @@ func (s *rowSums) rows(p band.Packed, hashes []uint64) error {
 			}
 			cells = sc.cells
 		}
-		digest := sc.digest.SumPacked(x, p.Lo, cells)
-		words := hashes[i*rowSumWords : (i+1)*rowSumWords]
-		for w := range sha256.Size / 8 {
-			words[w] = binary.LittleEndian.Uint64(digest[8*w:])
-		}
-		words[sha256.Size/8] = uint64(len(cells))
+		s.put(words, sc.digest.SumPacked(x, p.Lo, cells), len(cells))
 	}
 	return nil
+}
+
+// put writes a row's digest and its number of cells kept to its words.
+func (s *rowSums) put(words []uint64, digest [sha256.Size]byte, cells int) {
+	for w := range sha256.Size / 8 {
+		words[w] = binary.LittleEndian.Uint64(digest[8*w:])
+	}
+	words[sha256.Size/8] = uint64(cells)
 }
 
 // add adds the rows of r in the window to sum, from their digests.
