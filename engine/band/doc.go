@@ -18,9 +18,9 @@
 // column x's set, the values of the cells (y, x) above it, which are its
 // own cells left of the diagonal; a row keeps the cells it finds right of
 // its diagonal as a byte each (its right part), from which the rows below
-// take their left cells once their band is done. That visits half the
-// cells; State stays the two-sided one. Rules that are not symmetric, and V ≥ 255, are swept on
-// both sides.
+// take their left cells once their band is done (dense.go). That visits
+// half the cells; State stays the two-sided one. Rules that are not
+// symmetric, and V ≥ 255, are swept on both sides.
 //
 // Only the columns that are not yet full are kept: a window that moves along
 // the diagonal, so memory does not grow with n (State). Rows are swept in
@@ -32,7 +32,7 @@
 // finished bands meanwhile, and hands them to the caller about SoloTile
 // rows at a time; the caller takes them in order. One worker sweeps on
 // the caller's goroutine, band after band, and hands nothing over. For
-// V < 256 the per-cell loop is written in amd64 assembly (fillTile4Word),
+// V < 255 the per-cell loop is written in amd64 assembly (fillTile4Word),
 // which walks a word of 64 columns for every row of a band in one call and
 // keeps a row's set and its walk in registers (built twice: with the look
 // at the excluded value x XOR y, and without it for rules that have none);
