@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
 )
 
@@ -111,6 +112,50 @@ func (r *packedRows) appendPacked(x, base int64, cells []uint64, values results.
 	r.cells = grown[:at+kept]
 	r.base, r.start = append(r.base, base), append(r.start, at+kept)
 	return nil
+}
+
+// appendDense appends row x, the next, from a band's dense row: byte j is
+// v+1 for its cell (x, x−left+j) of value v, 0 where it has none; it keeps
+// the cells whose value lies in values, packed from the row's first cell.
+// In the same pass as the copy it checks that the columns lie within
+// 0 … n (their order and reach the bytes give); on error r is unchanged.
+func (r *packedRows) appendDense(x int64, row []byte, left int, values results.ValueRange, n int64) error {
+	first, last, ok := band.NonZeroSpan(row)
+	base := x
+	if ok {
+		base = x - int64(left) + int64(first)
+		if base < 0 || base+int64(last-first) > n {
+			return fmt.Errorf("row %d: columns %d..%d: want columns within 0..%d", x, base, base+int64(last-first), n)
+		}
+		row = row[first : last+1]
+	} else {
+		row = nil
+	}
+	at := len(r.cells)
+	grown := slices.Grow(r.cells, len(row))
+	kept := keepDense(grown[at:at+len(row)], row, uint32(values.Lo), uint32(values.Hi-values.Lo))
+	r.cells = grown[:at+kept]
+	r.base, r.start = append(r.base, base), append(r.start, at+kept)
+	return nil
+}
+
+// keepDense writes to out (at least as long) the cells of row, a byte a
+// column from column 0 of the packing on, whose byte b holds a value v =
+// b−1 with v − lo ≤ span as uint32 (so not a byte 0), and returns how many
+// it kept. Every byte writes the next slot; the slot is taken only for a
+// cell kept, so no branch depends on the bytes.
+//
+//go:noinline
+func keepDense(out []uint64, row []byte, lo, span uint32) (kept int) {
+	out = out[:len(row)]
+	for j, b := range row {
+		v := uint32(b) - 1
+		out[kept] = uint64(j)<<32 | uint64(v)
+		if v-lo <= span {
+			kept++
+		}
+	}
+	return kept
 }
 
 // keepPacked copies to out (at least as long) the packed cells whose

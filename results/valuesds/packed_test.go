@@ -30,6 +30,35 @@ func packRows(r Rows, lo int64, stride int) band.Packed {
 	return p
 }
 
+// denseRows is r as a band's one-sided sweep hands its rows over with
+// DenseOnly: a byte a column from left columns left of each row's diagonal
+// to left right of it, v+1, in rows of stride ≥ 2·left+1 bytes whose slack
+// holds junk, and no packed cell. ok is false if a cell lies further from
+// its diagonal or has a value above 254.
+func denseRows(r Rows, left, stride int) (p band.Packed, ok bool) {
+	rows := len(r.Start) - 1
+	width := 2*left + 1
+	p = band.Packed{X0: r.X0, Count: make([]int32, rows),
+		Dense: band.Dense{X0: r.X0, Left: left, Width: width, Stride: stride, Bytes: make([]byte, (rows-1)*stride+width)}}
+	for k := range p.Dense.Bytes {
+		p.Dense.Bytes[k] = 0xA5
+	}
+	for i := range rows {
+		clear(p.Dense.Row(i))
+		x := r.X0 + int64(i)
+		a, b := r.Start[i], r.Start[i+1]
+		p.Count[i] = b - a
+		for k := a; k < b; k++ {
+			j := r.Y[k] - x + int64(left)
+			if j < 0 || j >= int64(width) || r.Value[k] > 254 {
+				return p, false
+			}
+			p.Dense.Row(i)[j] = byte(r.Value[k] + 1)
+		}
+	}
+	return p, true
+}
+
 // widest is the most cells a row of r holds.
 func widest(r Rows) int {
 	w := 0
@@ -49,9 +78,9 @@ func rowsFrom(r Rows, i, j int) Rows {
 	return out
 }
 
-// TestWritePackedAsWriteRows: a dataset written from packed rows
-// (WritePacked, as a band run writes it) has the very parts and
-// cells_sha256 of the dataset written from the same rows unpacked
+// TestWritePackedAsWriteRows: a dataset written from packed rows, or from
+// dense rows (WritePacked, as a band run writes it), has the very parts
+// and cells_sha256 of the dataset written from the same rows unpacked
 // (WriteRows), for random tables and G₋₁'s band, ranges of values that
 // keep every cell or some, several block sizes, runs of rows and
 // packings, and a window of rows that starts inside the runs.
@@ -106,9 +135,18 @@ func TestWritePackedAsWriteRows(t *testing.T) {
 					}
 					return w.WritePacked(packRows(run, lo, widest(run)+2))
 				})
-				if packed.CellsSHA256 != unpacked.CellsSHA256 || packed.Cells != unpacked.Cells || !slices.Equal(packed.Parts, unpacked.Parts) {
-					t.Errorf("%s: packed %d cells, cells_sha256 %.16s, %d parts; unpacked %d, %.16s, %d parts",
-						name, packed.Cells, packed.CellsSHA256, len(packed.Parts), unpacked.Cells, unpacked.CellsSHA256, len(unpacked.Parts))
+				dense := write(datasetDir(t), func(w *Writer, run Rows) error {
+					p, ok := denseRows(run, int(tc.n)+1, 2*int(tc.n)+3+int(run.X0%5))
+					if !ok {
+						return fmt.Errorf("rows from %d have no dense form", run.X0)
+					}
+					return w.WritePacked(p)
+				})
+				for kind, got := range map[string]Manifest{"packed": packed, "dense": dense} {
+					if got.CellsSHA256 != unpacked.CellsSHA256 || got.Cells != unpacked.Cells || !slices.Equal(got.Parts, unpacked.Parts) {
+						t.Errorf("%s: %s %d cells, cells_sha256 %.16s, %d parts; unpacked %d, %.16s, %d parts",
+							name, kind, got.Cells, got.CellsSHA256, len(got.Parts), unpacked.Cells, unpacked.CellsSHA256, len(unpacked.Parts))
+					}
 				}
 			}
 		}
@@ -117,8 +155,8 @@ func TestWritePackedAsWriteRows(t *testing.T) {
 
 // TestWritePackedRefusesBadRows: what WriteRows refuses WritePacked
 // refuses — a gap, columns that do not increase, a column beyond n or
-// before 0, a row beyond the table, a cell more than 2³¹ columns from the
-// diagonal —, and a row of more cells than its stride; a refused row
+// before 0 (packed or dense), a row beyond the table, a cell more than 2³¹
+// columns from the diagonal —, and a row of more cells than its stride; a refused row
 // leaves the writer as it was, so that the right row is then taken.
 func TestWritePackedRefusesBadRows(t *testing.T) {
 	pack := func(x0, lo int64, stride int, rows ...[]uint64) band.Packed {
@@ -130,6 +168,13 @@ func TestWritePackedRefusesBadRows(t *testing.T) {
 		return p
 	}
 	at := func(c uint64, v uint32) uint64 { return c<<32 | uint64(v) }
+	// dense is the row x0 of one cell at column y of value 0, as a byte
+	// two columns left of the diagonal to two right.
+	dense := func(x0, y int64) band.Packed {
+		row := make([]byte, 5)
+		row[y-x0+2] = 1
+		return band.Packed{X0: x0, Count: []int32{1}, Dense: band.Dense{X0: x0, Left: 2, Width: 5, Stride: 5, Bytes: row}}
+	}
 	const n = 1 << 33
 	for _, tc := range []struct {
 		name string
@@ -145,6 +190,8 @@ func TestWritePackedRefusesBadRows(t *testing.T) {
 		{"far from the diagonal", pack(0, 0, 1, []uint64{at(1<<31, 0)}), "a cell lies more than 2³¹ columns from the diagonal"},
 		{"far on the left", pack(1<<31+1, 0, 2, []uint64{at(0, 0), at(1<<31, 0)}), "a cell lies more than 2³¹ columns from the diagonal"},
 		{"more cells than the stride", pack(0, 0, 1, []uint64{at(0, 0)}, []uint64{at(1, 0)}), ""},
+		{"dense: column beyond n", dense(n-1, n+1), "row 8589934591: columns 8589934593..8589934593: want columns within 0..8589934592"},
+		{"dense: column before 0", dense(1, -1), "row 1: columns -1..-1: want columns within 0"},
 	} {
 		if tc.name == "more cells than the stride" {
 			tc.p.Count[0], tc.want = 2, "row 0: 2 cells, in rows of 1 of 2 packed cells"

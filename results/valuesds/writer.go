@@ -184,10 +184,12 @@ func (w *Writer) WriteRows(x0 int64, start []int32, ys []int64, vs []int32) erro
 	return nil
 }
 
-// WritePacked takes the rows of p, a band's rows packed as its kernels
-// leave them (band.Rows.Packed), as WriteRows takes rows: the cells need
-// not be unpacked first, and are copied at 8 bytes a cell. Every cell's
-// column must lie within 0..n.
+// WritePacked takes the rows of p, a band's rows as its sweep keeps them
+// (band.Rows.Packed), as WriteRows takes rows: the cells need not be
+// unpacked first. Rows that have a dense form are read from it, a byte a
+// column (with band.Config.DenseOnly they are not packed at all), the
+// others copied at 8 bytes a cell. Every cell's column must lie within
+// 0..n.
 func (w *Writer) WritePacked(p band.Packed) error {
 	if w.err != nil {
 		return w.err
@@ -198,6 +200,12 @@ func (w *Writer) WritePacked(p band.Packed) error {
 	for i := range p.Len() {
 		x := p.X0 + int64(i)
 		if x != w.next || x > w.meta.Rows.Last {
+			continue
+		}
+		if p.Dense.Bytes != nil {
+			if err := w.takeDenseRow(x, p.Dense.Row(i), p.Dense.Left); err != nil {
+				return err
+			}
 			continue
 		}
 		if c := int(p.Count[i]); c < 0 || c > p.Stride || i*p.Stride+c > len(p.Cells) {
@@ -239,6 +247,18 @@ func (w *Writer) takePackedRow(x, base int64, cells []uint64) error {
 	c := w.rowChunk(x)
 	before := c.len()
 	if err := c.appendPacked(x, base, cells, w.meta.Values, w.meta.N); err != nil {
+		return fmt.Errorf("write %s: %w", w.dir, err)
+	}
+	return w.tookRow(c.len() - before)
+}
+
+// takeDenseRow adds the cells in range of row x = w.next, a byte a
+// column from left columns left of its diagonal (band.Dense), to the
+// block.
+func (w *Writer) takeDenseRow(x int64, row []byte, left int) error {
+	c := w.rowChunk(x)
+	before := c.len()
+	if err := c.appendDense(x, row, left, w.meta.Values, w.meta.N); err != nil {
 		return fmt.Errorf("write %s: %w", w.dir, err)
 	}
 	return w.tookRow(c.len() - before)

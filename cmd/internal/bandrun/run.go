@@ -162,11 +162,10 @@ func Run(ctx context.Context, job Job) (Result, error) {
 		sums = newRowSums(job.Values.Lo, job.Rows[0], job.Rows[1])
 		cfg.RowHash, cfg.HashWords = sums.rows, rowSumWords
 	}
-	// The checksum, on the workers, reads the cells as bytes (or packed,
-	// in the rows that have no bytes), the values dataset packed; only
-	// claims and patterns read them from the rows.
-	cfg.HashOnly = len(job.Claims) == 0 && job.Patterns == nil
-	cfg.DenseOnly = cfg.HashOnly && !job.WriteValues
+	// The checksum, on the workers, and the values dataset read the cells
+	// as bytes (or packed, in the rows that have no bytes); only claims
+	// and patterns read them from the rows.
+	cfg.DenseOnly = len(job.Claims) == 0 && job.Patterns == nil
 	if job.Resume && len(job.Claims) > 0 {
 		return Result{}, fmt.Errorf("claims cannot be checked on a resumed run: their state is not saved")
 	}
