@@ -156,7 +156,9 @@ type RowDigest struct {
 	buf     []byte
 	ys      []int64 // a wide packed row, unpacked
 	vs      []int32
-	kept    []byte // a row's bytes less the cells of values below the window's (SumBytes)
+	kept    []byte    // a row's bytes less the cells of values below the window's (SumBytes)
+	pair    []byte    // the second row's encoding (SumBytesPair)
+	pads    [2][]byte // the two rows' padded encodings (sumPair)
 }
 
 // Sum is row(x) for the cells ys (increasing) with values vs of row x. It
@@ -274,10 +276,18 @@ func (r *RowDigest) denseBuffer(c int, d int64, span int) (at []byte, ok bool) {
 	if d < math.MinInt32 || d > math.MaxInt32 {
 		return nil, false
 	}
-	r.buf = slices.Grow(r.buf[:0], 8+span)[:8+span]
-	binary.LittleEndian.PutUint32(r.buf, uint32(c)|1<<31)
-	binary.LittleEndian.PutUint32(r.buf[4:], uint32(int32(d)))
+	r.buf = denseHeader(r.buf, c, int32(d), span)
 	return r.buf[8:], true
+}
+
+// denseHeader returns buf's storage (grown if need be) holding a dense
+// row's header, c cells from offset d of the diagonal, and room for its
+// span bytes after it.
+func denseHeader(buf []byte, c int, d int32, span int) []byte {
+	buf = slices.Grow(buf[:0], 8+span)[:8+span]
+	binary.LittleEndian.PutUint32(buf, uint32(c)|1<<31)
+	binary.LittleEndian.PutUint32(buf[4:], uint32(d))
+	return buf
 }
 
 // encodeNarrowPacked is encodeNarrow for packed cells of a row whose

@@ -16,22 +16,57 @@ import (
 // behind the header: no cell is read one by one. A row that is not dense
 // (no cell, or cells too sparse) is unpacked and summed as Sum does.
 func (r *RowDigest) SumBytes(x int64, row []byte, left, cells int, lo int32) (digest [sha256.Size]byte, kept int) {
+	if kept, ok := r.encodeBytes(row, left, cells, lo, &r.buf); ok {
+		return sha256.Sum256(r.buf), kept
+	}
+	return r.sumUnpacked(x, row, left, lo)
+}
+
+// SumBytesPair is SumBytes of rows x and x+1 at once. Two dense rows whose
+// encodings take as many SHA-256 blocks, as a band's rows nearly always
+// do, are hashed together (sumPair): the rounds of one fill the waits of
+// the other's (0.55× the time of two sha256.Sum256 of 211 bytes,
+// BenchmarkSumPair).
+func (r *RowDigest) SumBytesPair(x int64, rows [2][]byte, left int, cells [2]int, lo int32) (digests [2][sha256.Size]byte, kept [2]int) {
+	k0, ok0 := r.encodeBytes(rows[0], left, cells[0], lo, &r.buf)
+	k1, ok1 := r.encodeBytes(rows[1], left, cells[1], lo, &r.pair)
+	if ok0 && ok1 {
+		digests[0], digests[1] = sumPair(r.buf, r.pair, &r.pads)
+		return digests, [2]int{k0, k1}
+	}
+	for i := range 2 {
+		digests[i], kept[i] = r.SumBytes(x+int64(i), rows[i], left, cells[i], lo)
+	}
+	return digests, kept
+}
+
+// encodeBytes puts the dense encoding of a row given as bytes (SumBytes)
+// in *buf, its cells of values below lo left out, and returns the cells
+// kept; ok is false if the row is not dense (buf is then undefined).
+func (r *RowDigest) encodeBytes(row []byte, left, cells int, lo int32, buf *[]byte) (kept int, ok bool) {
 	if lo > 0 {
 		row, cells = r.keepFrom(row, lo)
 	}
-	if first, last, ok := band.NonZeroSpan(row); ok && !r.format2 && last-first < 4*cells {
-		at, _ := r.denseBuffer(cells, int64(first-left), last-first+1)
-		copy(at, row[first:last+1])
-		return sha256.Sum256(r.buf), cells
+	first, last, any := band.NonZeroSpan(row)
+	if !any || r.format2 || last-first >= 4*cells {
+		return 0, false
 	}
+	*buf = denseHeader(*buf, cells, int32(first-left), last-first+1)
+	copy((*buf)[8:], row[first:last+1])
+	return cells, true
+}
+
+// sumUnpacked is row(x) of a row given as bytes, unpacked into columns and
+// values and summed as Sum does, and the cells kept.
+func (r *RowDigest) sumUnpacked(x int64, row []byte, left int, lo int32) (digest [sha256.Size]byte, kept int) {
 	r.ys, r.vs = r.ys[:0], r.vs[:0]
 	for j, b := range row {
-		if b != 0 {
+		if b != 0 && int32(b)-1 >= lo {
 			r.ys = append(r.ys, x-int64(left)+int64(j))
 			r.vs = append(r.vs, int32(b)-1)
 		}
 	}
-	return r.Sum(x, r.ys, r.vs), cells
+	return r.Sum(x, r.ys, r.vs), len(r.ys)
 }
 
 // keepFrom returns a copy of row without its cells of values below lo

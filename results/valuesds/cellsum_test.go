@@ -242,6 +242,48 @@ func TestSumBytesLeavesOutLowValues(t *testing.T) {
 	}
 }
 
+// TestSumBytesPairAsSumBytes: SumBytesPair gives SumBytes' digests and
+// counts of both rows, for rows dense and not (sparse, empty), of as many
+// SHA-256 blocks and of other counts, with and without a lowest value.
+func TestSumBytesPairAsSumBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 9))
+	var r, ref RowDigest
+	randomRow := func(left int) ([]byte, int) {
+		row := make([]byte, 2*left+1)
+		density := rng.IntN(5)
+		cells := 0
+		for j := range row {
+			if rng.IntN(5) < density {
+				row[j] = byte(1 + rng.IntN(255))
+				cells++
+			}
+		}
+		return row, cells
+	}
+	pairs := 0
+	for range 4000 {
+		x, left := rng.Int64N(1<<40), 1+rng.IntN(130)
+		lo := int32(0)
+		if rng.IntN(3) == 0 {
+			lo = int32(rng.IntN(256))
+		}
+		a, ca := randomRow(left)
+		b, cb := randomRow(left)
+		got, kept := r.SumBytesPair(x, [2][]byte{a, b}, left, [2]int{ca, cb}, lo)
+		da, ka := ref.SumBytes(x, a, left, ca, lo)
+		db, kb := ref.SumBytes(x+1, b, left, cb, lo)
+		if got != [2][sha256.Size]byte{da, db} || kept != [2]int{ka, kb} {
+			t.Fatalf("rows %d and %d, %d bytes, lo %d: SumBytesPair gives %x, %d cells; SumBytes %x %x, %d and %d", x, x+1, len(a), lo, got, kept, da, db, ka, kb)
+		}
+		if ka > 0 && kb > 0 {
+			pairs++
+		}
+	}
+	if pairs < 1000 {
+		t.Errorf("only %d pairs with cells in both rows", pairs)
+	}
+}
+
 // TestCellSumTellsCellsApart: a changed value, a moved cell, a cell
 // widened beyond int16 or beyond a dense row's byte, a dropped empty row,
 // another first row and format 2 each change the sum.

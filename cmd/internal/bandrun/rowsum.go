@@ -42,14 +42,22 @@ func newRowSums(lo int32, first, last int64) *rowSums {
 func (s *rowSums) rows(p band.Packed, hashes []uint64) error {
 	sc := s.scratch.Get().(*rowScratch)
 	defer s.scratch.Put(sc)
-	for i := range p.Len() {
+	for i := 0; i < p.Len(); i++ {
 		x := p.X0 + int64(i)
 		if x < s.first || x > s.last {
 			continue
 		}
 		words := hashes[i*rowSumWords : (i+1)*rowSumWords]
-		if p.Dense.Bytes != nil {
-			digest, kept := sc.digest.SumBytes(x, p.Dense.Row(i), p.Dense.Left, int(p.Count[i]), s.lo)
+		if d := p.Dense; d.Bytes != nil {
+			if i+1 < p.Len() && x+1 <= s.last {
+				// Two rows at once: their SHA-256 rounds interleave.
+				digests, kept := sc.digest.SumBytesPair(x, [2][]byte{d.Row(i), d.Row(i + 1)}, d.Left, [2]int{int(p.Count[i]), int(p.Count[i+1])}, s.lo)
+				s.put(words, digests[0], kept[0])
+				s.put(hashes[(i+1)*rowSumWords:(i+2)*rowSumWords], digests[1], kept[1])
+				i++
+				continue
+			}
+			digest, kept := sc.digest.SumBytes(x, d.Row(i), d.Left, int(p.Count[i]), s.lo)
 			s.put(words, digest, kept)
 			continue
 		}
