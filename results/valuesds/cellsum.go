@@ -156,9 +156,8 @@ type RowDigest struct {
 	buf     []byte
 	ys      []int64 // a wide packed row, unpacked
 	vs      []int32
-	kept    []byte    // a row's bytes less the cells of values below the window's (SumBytes)
-	pair    []byte    // the second row's encoding (SumBytesPair)
-	pads    [2][]byte // the two rows' padded encodings (sumPair)
+	kept    []byte // a row's bytes less the cells of values below the window's (SumBytes)
+	pair    []byte // the second row's encoding (SumBytesPair)
 }
 
 // Sum is row(x) for the cells ys (increasing) with values vs of row x. It

@@ -31,7 +31,7 @@ func (r *RowDigest) SumBytesPair(x int64, rows [2][]byte, left int, cells [2]int
 	k0, ok0 := r.encodeBytes(rows[0], left, cells[0], lo, &r.buf)
 	k1, ok1 := r.encodeBytes(rows[1], left, cells[1], lo, &r.pair)
 	if ok0 && ok1 {
-		digests[0], digests[1] = sumPair(r.buf, r.pair, &r.pads)
+		digests[0], digests[1] = sumPair(&r.buf, &r.pair)
 		return digests, [2]int{k0, k1}
 	}
 	for i := range 2 {
