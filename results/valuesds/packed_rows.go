@@ -14,8 +14,8 @@ import (
 // first+i's cells are cells[start[i]:start[i+1]], in increasing column,
 // each its column less base[i] in the high 32 bits and its value in the
 // low 32. It is what a Writer copies a chunk of rows into: 8 bytes a
-// cell, straight from a band's packed cells, where columns of x, y and v
-// took 20.
+// cell, straight from a band's dense rows or packed cells, where columns
+// of x, y and v took 20.
 type packedRows struct {
 	first int64
 	base  []int64

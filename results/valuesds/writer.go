@@ -60,8 +60,8 @@ func (o Options) blockRows() (int64, error) {
 }
 
 // Writer writes one values dataset from the rows of the table in order
-// (WriteRows, or WritePacked from a band's packed cells): it copies each
-// block's cells in range, packed, 8 bytes a cell, and hands them a chunk of
+// (WriteRows, or WritePacked from a band's dense rows or packed cells): it
+// copies each block's cells in range, packed, 8 bytes a cell, and hands them a chunk of
 // rows at a time to goroutines that sum them and order them by value as
 // the block fills (partJob), and
 // writes each finished block as a part on a goroutine of its own while the
