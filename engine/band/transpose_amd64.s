@@ -2,6 +2,28 @@
 
 #include "textflag.h"
 
+// LOADROWS loads the next row, R8, into the low lane of Y (through X) and
+// the row eight further on, R9, into its high lane, and steps both on.
+#define LOADROWS(X, Y) \
+	VMOVDQU (R8), X; \
+	VINSERTI128 $1, (R9), Y, Y; \
+	ADDQ BX, R8; \
+	ADDQ BX, R9
+
+// STOREROWS stores the low lane of Y (X) as the next output row, R8, and
+// its high lane as the one after, stepping on.
+#define STOREROWS(X, Y) \
+	VMOVDQU X, (R8); \
+	ADDQ DX, R8; \
+	VEXTRACTI128 $1, Y, (R8); \
+	ADDQ DX, R8
+
+// UNPACK interleaves the low halves of A and B's lanes into T (LO) and
+// their high halves into A (HI).
+#define UNPACK(LO, HI, A, B, T) \
+	LO B, A, T; \
+	HI B, A, A
+
 // func transposeGroups(dst *byte, dstStep int, src *byte, srcStep int, groups int)
 //
 // Transposes groups 16×16 blocks of bytes: block g's row r is the 16 bytes
@@ -26,61 +48,27 @@ TEXT ·transposeGroups(SB), NOSPLIT, $0-40
 group:
 	MOVQ SI, R8
 	LEAQ (SI)(BX*8), R9
-	VMOVDQU (R8), X0
-	VINSERTI128 $1, (R9), Y0, Y0
-	ADDQ BX, R8
-	ADDQ BX, R9
-	VMOVDQU (R8), X1
-	VINSERTI128 $1, (R9), Y1, Y1
-	ADDQ BX, R8
-	ADDQ BX, R9
-	VMOVDQU (R8), X2
-	VINSERTI128 $1, (R9), Y2, Y2
-	ADDQ BX, R8
-	ADDQ BX, R9
-	VMOVDQU (R8), X3
-	VINSERTI128 $1, (R9), Y3, Y3
-	ADDQ BX, R8
-	ADDQ BX, R9
-	VMOVDQU (R8), X4
-	VINSERTI128 $1, (R9), Y4, Y4
-	ADDQ BX, R8
-	ADDQ BX, R9
-	VMOVDQU (R8), X5
-	VINSERTI128 $1, (R9), Y5, Y5
-	ADDQ BX, R8
-	ADDQ BX, R9
-	VMOVDQU (R8), X6
-	VINSERTI128 $1, (R9), Y6, Y6
-	ADDQ BX, R8
-	ADDQ BX, R9
-	VMOVDQU (R8), X7
-	VINSERTI128 $1, (R9), Y7, Y7
+	LOADROWS(X0, Y0)
+	LOADROWS(X1, Y1)
+	LOADROWS(X2, Y2)
+	LOADROWS(X3, Y3)
+	LOADROWS(X4, Y4)
+	LOADROWS(X5, Y5)
+	LOADROWS(X6, Y6)
+	LOADROWS(X7, Y7)
 	// Bytes, words, dwords: within each lane, rows r and r^1, r^2, r^4.
-	VPUNPCKLBW Y1, Y0, Y8
-	VPUNPCKHBW Y1, Y0, Y0
-	VPUNPCKLBW Y3, Y2, Y1
-	VPUNPCKHBW Y3, Y2, Y2
-	VPUNPCKLBW Y5, Y4, Y3
-	VPUNPCKHBW Y5, Y4, Y4
-	VPUNPCKLBW Y7, Y6, Y5
-	VPUNPCKHBW Y7, Y6, Y6
-	VPUNPCKLWD Y1, Y8, Y7
-	VPUNPCKHWD Y1, Y8, Y8
-	VPUNPCKLWD Y2, Y0, Y1
-	VPUNPCKHWD Y2, Y0, Y0
-	VPUNPCKLWD Y5, Y3, Y2
-	VPUNPCKHWD Y5, Y3, Y3
-	VPUNPCKLWD Y6, Y4, Y5
-	VPUNPCKHWD Y6, Y4, Y4
-	VPUNPCKLDQ Y2, Y7, Y6
-	VPUNPCKHDQ Y2, Y7, Y7
-	VPUNPCKLDQ Y3, Y8, Y2
-	VPUNPCKHDQ Y3, Y8, Y8
-	VPUNPCKLDQ Y5, Y1, Y3
-	VPUNPCKHDQ Y5, Y1, Y1
-	VPUNPCKLDQ Y4, Y0, Y5
-	VPUNPCKHDQ Y4, Y0, Y0
+	UNPACK(VPUNPCKLBW, VPUNPCKHBW, Y0, Y1, Y8)
+	UNPACK(VPUNPCKLBW, VPUNPCKHBW, Y2, Y3, Y1)
+	UNPACK(VPUNPCKLBW, VPUNPCKHBW, Y4, Y5, Y3)
+	UNPACK(VPUNPCKLBW, VPUNPCKHBW, Y6, Y7, Y5)
+	UNPACK(VPUNPCKLWD, VPUNPCKHWD, Y8, Y1, Y7)
+	UNPACK(VPUNPCKLWD, VPUNPCKHWD, Y0, Y2, Y1)
+	UNPACK(VPUNPCKLWD, VPUNPCKHWD, Y3, Y5, Y2)
+	UNPACK(VPUNPCKLWD, VPUNPCKHWD, Y4, Y6, Y5)
+	UNPACK(VPUNPCKLDQ, VPUNPCKHDQ, Y7, Y2, Y6)
+	UNPACK(VPUNPCKLDQ, VPUNPCKHDQ, Y8, Y3, Y2)
+	UNPACK(VPUNPCKLDQ, VPUNPCKHDQ, Y1, Y5, Y3)
+	UNPACK(VPUNPCKLDQ, VPUNPCKHDQ, Y0, Y4, Y5)
 	// Each qword c0 of a lane holds column 2i+c0 of the lane's 8 rows:
 	// the lanes' qwords 0 and 1 side by side are output rows 2i, 2i+1.
 	VPERMQ $0xd8, Y6, Y6
@@ -91,39 +79,17 @@ group:
 	VPERMQ $0xd8, Y1, Y1
 	VPERMQ $0xd8, Y5, Y5
 	VPERMQ $0xd8, Y0, Y0
-	// Output row c, column y0+c of the 16 rows, to DI + c·DX.
+	// Output rows 2i and 2i+1, columns y0+2i and y0+2i+1 of the 16 rows, to
+	// DI + c·DX: the lanes of the register the rounds left them in.
 	MOVQ DI, R8
-	VMOVDQU X6, (R8)
-	ADDQ DX, R8
-	VEXTRACTI128 $1, Y6, (R8)
-	ADDQ DX, R8
-	VMOVDQU X7, (R8)
-	ADDQ DX, R8
-	VEXTRACTI128 $1, Y7, (R8)
-	ADDQ DX, R8
-	VMOVDQU X2, (R8)
-	ADDQ DX, R8
-	VEXTRACTI128 $1, Y2, (R8)
-	ADDQ DX, R8
-	VMOVDQU X8, (R8)
-	ADDQ DX, R8
-	VEXTRACTI128 $1, Y8, (R8)
-	ADDQ DX, R8
-	VMOVDQU X3, (R8)
-	ADDQ DX, R8
-	VEXTRACTI128 $1, Y3, (R8)
-	ADDQ DX, R8
-	VMOVDQU X1, (R8)
-	ADDQ DX, R8
-	VEXTRACTI128 $1, Y1, (R8)
-	ADDQ DX, R8
-	VMOVDQU X5, (R8)
-	ADDQ DX, R8
-	VEXTRACTI128 $1, Y5, (R8)
-	ADDQ DX, R8
-	VMOVDQU X0, (R8)
-	ADDQ DX, R8
-	VEXTRACTI128 $1, Y0, (R8)
+	STOREROWS(X6, Y6)
+	STOREROWS(X7, Y7)
+	STOREROWS(X2, Y2)
+	STOREROWS(X8, Y8)
+	STOREROWS(X3, Y3)
+	STOREROWS(X1, Y1)
+	STOREROWS(X5, Y5)
+	STOREROWS(X0, Y0)
 	LEAQ (SI)(BX*8), SI
 	LEAQ (SI)(BX*8), SI
 	ADDQ $16, DI
