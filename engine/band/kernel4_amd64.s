@@ -16,7 +16,7 @@
 //	R13       the word of the column's set
 //	R14       the values of that word missing from row ∪ column
 //	AX        the cell's value m
-//	DX        the cells taken, n
+//	DX        the cells still to take, V+1−n
 //	SI        sets
 //	DI        the row's right part, less its diagonal's column d
 //	R15       full
@@ -29,23 +29,40 @@
 // equal to the excluded value x ^ y is dropped from the word's missing
 // values, and the path goes on from there.
 //
+// There are four loops, next0 … next3: loop k starts at word k, the first
+// word of the row's set that is not full (the words before it hold no
+// value missing from the row, so no mex). A row's cells right of its
+// diagonal take its values about in increasing order (G₋₁ at V = 200: the
+// word of a cell's value differs from the one before in 3% of the cells),
+// and their values lie in words 0, 1 and 2 alike, so a loop that always
+// began at word 0 looked at 1.6 full words a cell. A cell that empties
+// the row's word (ZERO) goes on at dispatch, which picks the loop again;
+// so do a cell above V and a column that fills.
+//
 // The row's words are kept inverted so that one ANDN of a column's word
 // gives the values missing from both (an OR and a NOT before), and the
-// span is checked once a row and word, not at every cell. ANDN and BLSR
-// need BMI1, which every amd64 processor the kernel runs on has
-// (assemblyKernel). The lowest set bit is found with TZCNT, never of a
-// zero word. On a Zen 3 VM (AMD EPYC family 25 model 1) TZCNT took 0.90×
-// the time of BSF (compute -workers 1, n = 3·10⁶, V = 200, 6 pairs;
-// docs/measurements.md, 2026-11-29).
+// span is checked once a row and word, not at every cell. The mex is the
+// lowest set bit of those missing values: BLSI isolates it, one OR adds it
+// to the column's word and one XOR takes it from the row's, whose zero
+// flag says the row's word is now full. ANDN, BLSI and BLSR need BMI1,
+// which every amd64 processor the kernel runs on has (assemblyKernel).
+// The lowest set bit is found with TZCNT, never of a zero word, and
+// TZCNT's carry (a zero source) ends the walk of the live columns. On a
+// Zen 3 VM (AMD EPYC family 25 model 1) TZCNT took 0.90× the time of BSF
+// (compute -workers 1, n = 3·10⁶, V = 200, 6 pairs), and the four loops
+// 0.96× the CPU of one (the same command, 8 pairs; docs/measurements.md,
+// 2026-11-29 and 2026-12-02).
 
-// WORD is the path of word w of the sets: OFF = 8w is its offset in a
-// set, BASE = 64w its first value, ROW the register of the row's word
-// (inverted), THIS, HIT and KEEP its labels, NEXT the path it goes on to
-// when the word holds no missing value. It finds the mex m in the word
-// (R14: the values missing from row and column), drops it if it is x ^ y
-// (EXCLUDE), and unless m is above V adds it to the column (R13, noting a
-// column that fills) and to the row.
-#define WORD(OFF, BASE, ROW, THIS, HIT, KEEP, NEXT) \
+// WORD is the path of word w of the sets in loop LOOP: OFF = 8w is its
+// offset in a set, BASE = 64w its first value, ROW the register of the
+// row's word (inverted), THIS, HIT, KEEP and ZERO its labels, NEXT the
+// path it goes on to when the word holds no missing value. It finds the
+// mex m in the word (R14: the values missing from row and column), drops
+// it if it is x ^ y (EXCLUDE), and unless m is above V adds it to the
+// column (R13, noting a column that fills) and to the row, writes the
+// cell's byte and goes on with the next live column in LOOP, or at
+// dispatch if the row's word is now full.
+#define WORD(OFF, BASE, ROW, THIS, HIT, KEEP, ZERO, NEXT, LOOP) \
 THIS:	MOVQ OFF(R12), R13; \
 	ANDNQ ROW, R13, R14; \
 	JZ   NEXT; \
@@ -54,17 +71,36 @@ THIS:	MOVQ OFF(R12), R13; \
 	EXCLUDE(HIT); \
 KEEP:	CMPQ AX, clen-32(SP); \
 	JGE  above; \
-	BTSQ AX, R13; \
+	BLSIQ R14, R14; \
+	ORQ  R14, R13; \
 	MOVQ R13, OFF(R12); \
-	BTRQ AX, ROW; \
+	XORQ R14, ROW; \
+	JZ   ZERO; \
 	CMPQ R13, OFF(R15); \
 	JEQ  columnFull; \
-	JMP  store; \
+	LEAQ 1(AX), R14; \
+	MOVB R14, (DI)(CX*1); \
+	DECQ DX; \
+	JNZ  LOOP; \
+	JMP  rowDone; \
+ZERO:	CMPQ R13, OFF(R15); \
+	JEQ  columnFull; \
+	JMP  storeDispatch; \
 HIT:	BLSRQ R14, R14; \
 	JZ   NEXT; \
 	TZCNTQ R14, AX; \
 	ADDQ $BASE, AX; \
 	JMP  KEEP
+
+// CELL takes the next live column j (CX) and its set's address (R12), or
+// ends the row's walk of the word (rowDone) when none is left.
+#define CELL \
+	TZCNTQ BX, CX; \
+	JCS  rowDone; \
+	BLSRQ BX, BX; \
+	MOVQ CX, R12; \
+	SHLQ $5, R12; \
+	ADDQ SI, R12
 
 // The body of both functions is kernel4_body_amd64.h; they differ in
 // EXCLUDE, the look at the excluded value x ^ y of the mex m just found

@@ -70,7 +70,8 @@ row:
 // lies beyond the span (tooFar), and the sweep goes on two-sided. The
 // excluded value's row x, the row's right part less d (DI), its set
 // (inverted: a word ANDN a column word is then the values missing from
-// both) and its count are loaded for the per-cell loop.
+// both) and the cells it has still to take are loaded for the per-cell
+// loop.
 walk:
 	MOVQ livep-48(SP), AX
 	ANDQ (AX), BX
@@ -121,62 +122,88 @@ inSpan:
 	MOVQ 24(AX), R11
 	NOTQ R11
 	MOVQ tileWalk_cellN(R14), AX
-	MOVLQSX (AX)(CX*4), DX
-	MOVQ DX, first-64(SP)
+	MOVLQSX (AX)(CX*4), AX
+	MOVQ AX, first-64(SP)
+	MOVQ clen-32(SP), DX
+	SUBQ AX, DX
 	MOVQ $0, capped-72(SP)
 
-next:
-	TESTQ BX, BX
-	JZ   rowDone
-	TZCNTQ BX, CX
-	BLSRQ BX, BX
-	MOVQ CX, R12
-	SHLQ $5, R12
-	ADDQ SI, R12
+// The walk goes on in the loop of the first word of the row's set that
+// is not full: the words before it hold no value missing from the row.
+// (Word 3 is never full: it holds the values above V too, inverted ones.)
+dispatch:
+	TESTQ R8, R8
+	JNZ  next0
+	TESTQ R9, R9
+	JNZ  next1
+	TESTQ R10, R10
+	JNZ  next2
+	JMP  next3
 
-	WORD(0, 0, R8, word0, hit0, keep0, word1)
-	WORD(8, 64, R9, word1, hit1, keep1, word2)
-	WORD(16, 128, R10, word2, hit2, keep2, word3)
-	WORD(24, 192, R11, word3, hit3, keep3, above)
+next0:
+	CELL
+	WORD(0, 0, R8, w00, h00, k00, z00, w01, next0)
+	WORD(8, 64, R9, w01, h01, k01, z01, w02, next0)
+	WORD(16, 128, R10, w02, h02, k02, z02, w03, next0)
+	WORD(24, 192, R11, w03, h03, k03, z03, above, next0)
 
-// The cell's mex is above V: it is V+1 and changes no set.
+next1:
+	CELL
+	WORD(8, 64, R9, w11, h11, k11, z11, w12, next1)
+	WORD(16, 128, R10, w12, h12, k12, z12, w13, next1)
+	WORD(24, 192, R11, w13, h13, k13, z13, above, next1)
+
+next2:
+	CELL
+	WORD(16, 128, R10, w22, h22, k22, z22, w23, next2)
+	WORD(24, 192, R11, w23, h23, k23, z23, above, next2)
+
+next3:
+	CELL
+	WORD(24, 192, R11, w33, h33, k33, z33, above, next3)
+
+// The cell's mex is above V: it is V+1 and changes no set (the loop
+// picked again is the same one).
 above:
 	INCQ capped-72(SP)
-	JMP  next
+	JMP  dispatch
 
 // A word of the column's set became full: if all four are, the column
 // leaves the live columns.
 columnFull:
 	MOVQ 0(R12), R14
 	CMPQ R14, 0(R15)
-	JNE  store
+	JNE  storeDispatch
 	MOVQ 8(R12), R14
 	CMPQ R14, 8(R15)
-	JNE  store
+	JNE  storeDispatch
 	MOVQ 16(R12), R14
 	CMPQ R14, 16(R15)
-	JNE  store
+	JNE  storeDispatch
 	MOVQ 24(R12), R14
 	CMPQ R14, 24(R15)
-	JNE  store
+	JNE  storeDispatch
 	MOVQ livep-48(SP), R13
 	MOVQ 0(R13), R14
 	BTRQ CX, R14
 	MOVQ R14, 0(R13)
 
 // Byte j − d of the row's right part is m+1 (DI is the part's address less
-// d; j < d + span). The row is full at n = V+1.
-store:
+// d; j < d + span). The row is full when no cell is left to take (DX);
+// else the walk goes on in the loop of its first word not full.
+storeDispatch:
 	LEAQ 1(AX), R14
 	MOVB R14, (DI)(CX*1)
-	INCQ DX
-	CMPQ DX, clen-32(SP)
-	JLT  next
+	DECQ DX
+	JNZ  dispatch
 
 // The row's walk of the word is over: its set and count are stored, its
 // visits counted, and it is marked done if full, or the sweep tooFar if it
 // is not and needs a column beyond the span.
 rowDone:
+	MOVQ clen-32(SP), AX
+	SUBQ DX, AX
+	MOVQ AX, DX
 	MOVQ rowp-56(SP), AX
 	NOTQ R8
 	MOVQ R8, 0(AX)

@@ -18,14 +18,24 @@ type tileCase struct {
 }
 
 // randomSet is a random subset of 0 … v, each value in it with the same
-// chance, drawn from 0, 1/16, 1/4, 1/2, 3/4, 15/16 and 1.
+// chance, drawn from 0, 1/16, 1/4, 1/2, 3/4, 15/16 and 1; half of the
+// sets hold every value of the words below a random one, as a row does
+// that has taken its low values (the kernel's loops that start at word 1,
+// 2 or 3).
 func randomSet(rng *rand.Rand, v int) [4]uint64 {
 	full := [4]uint64(newWindow(v, 4).full)
 	density := rng.IntN(7)
+	fullBelow := 0
+	if rng.IntN(2) == 0 {
+		fullBelow = rng.IntN(4)
+	}
 	var set [4]uint64
 	for k := range set {
-		word := rng.Uint64()
-		switch density {
+		word, d := rng.Uint64(), density
+		if k < fullBelow {
+			d = 6
+		}
+		switch d {
 		case 0:
 			word = 0
 		case 1:
