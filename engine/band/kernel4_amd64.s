@@ -35,9 +35,9 @@
 // diagonal take its values about in increasing order (G₋₁ at V = 200: the
 // word of a cell's value differs from the one before in 3% of the cells),
 // and their values lie in words 0, 1 and 2 alike, so a loop that always
-// began at word 0 looked at 1.6 full words a cell. A cell that empties
-// the row's word (ZERO) goes on at dispatch, which picks the loop again;
-// so do a cell above V and a column that fills.
+// began at word 0 looked at 1.1 words a cell before the mex's. A cell that
+// fills the row's word (ZERO) goes on at dispatch, which picks the loop
+// again; so do a cell above V and a column that fills.
 //
 // The row's words are kept inverted so that one ANDN of a column's word
 // gives the values missing from both (an OR and a NOT before), and the
