@@ -12,7 +12,8 @@
 //	R8 … R11  the row's set, words 0 … 3, inverted
 //	BX        the live columns still to walk
 //	CX        the column j within the word
-//	R12       the column's set, &sets[4j]
+//	R12       the offset of the column's set in sets, 32j (its word w is
+//	          8w(SI)(R12*1): no address added up a cell)
 //	R13       the word of the column's set
 //	R14       the values of that word missing from row ∪ column
 //	AX        the cell's value m
@@ -63,7 +64,7 @@
 // cell's byte and goes on with the next live column in LOOP, or at
 // dispatch if the row's word is now full.
 #define WORD(OFF, BASE, ROW, THIS, HIT, KEEP, ZERO, NEXT, LOOP) \
-THIS:	MOVQ OFF(R12), R13; \
+THIS:	MOVQ OFF(SI)(R12*1), R13; \
 	ANDNQ ROW, R13, R14; \
 	JZ   NEXT; \
 	TZCNTQ R14, AX; \
@@ -73,7 +74,7 @@ KEEP:	CMPQ AX, clen-32(SP); \
 	JGE  above; \
 	BLSIQ R14, R14; \
 	ORQ  R14, R13; \
-	MOVQ R13, OFF(R12); \
+	MOVQ R13, OFF(SI)(R12*1); \
 	XORQ R14, ROW; \
 	JZ   ZERO; \
 	CMPQ R13, OFF(R15); \
@@ -92,15 +93,14 @@ HIT:	BLSRQ R14, R14; \
 	ADDQ $BASE, AX; \
 	JMP  KEEP
 
-// CELL takes the next live column j (CX) and its set's address (R12), or
+// CELL takes the next live column j (CX) and its set's offset (R12), or
 // ends the row's walk of the word (rowDone) when none is left.
 #define CELL \
 	TZCNTQ BX, CX; \
 	JCS  rowDone; \
 	BLSRQ BX, BX; \
 	MOVQ CX, R12; \
-	SHLQ $5, R12; \
-	ADDQ SI, R12
+	SHLQ $5, R12
 
 // The body of both functions is kernel4_body_amd64.h; they differ in
 // EXCLUDE, the look at the excluded value x ^ y of the mex m just found

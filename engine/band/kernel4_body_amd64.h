@@ -171,16 +171,16 @@ above:
 // A word of the column's set became full: if all four are, the column
 // leaves the live columns.
 columnFull:
-	MOVQ 0(R12), R14
+	MOVQ 0(SI)(R12*1), R14
 	CMPQ R14, 0(R15)
 	JNE  storeDispatch
-	MOVQ 8(R12), R14
+	MOVQ 8(SI)(R12*1), R14
 	CMPQ R14, 8(R15)
 	JNE  storeDispatch
-	MOVQ 16(R12), R14
+	MOVQ 16(SI)(R12*1), R14
 	CMPQ R14, 16(R15)
 	JNE  storeDispatch
-	MOVQ 24(R12), R14
+	MOVQ 24(SI)(R12*1), R14
 	CMPQ R14, 24(R15)
 	JNE  storeDispatch
 	MOVQ livep-48(SP), R13
