@@ -201,9 +201,8 @@ storeDispatch:
 // visits counted, and it is marked done if full, or the sweep tooFar if it
 // is not and needs a column beyond the span.
 rowDone:
-	MOVQ clen-32(SP), AX
-	SUBQ DX, AX
-	MOVQ AX, DX
+	NEGQ DX
+	ADDQ clen-32(SP), DX
 	MOVQ rowp-56(SP), AX
 	NOTQ R8
 	MOVQ R8, 0(AX)
