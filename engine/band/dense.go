@@ -9,7 +9,9 @@ import (
 // Dense is a band of rows' cells as a one-sided sweep keeps them, a byte a
 // column: byte j of row X0+i (Row), Bytes[i·Stride + j] for 0 ≤ j < Width,
 // is v+1 for the row's cell (X0+i, X0+i−Left+j) of value v, and 0 where
-// the row has no cell of value at most V. The cells of a one-sided sweep
+// the row has no cell of value at most V, which V records: every byte is
+// at most V+1, so that a reader keeping the values 0 … V or more keeps
+// every cell without a look at one. The cells of a one-sided sweep
 // lie within Left of the diagonal (a cell further away makes it go on
 // two-sided), so Width = 2·Left+1 bytes hold a row. The rows of base cells
 // and those of a two-sided sweep have no dense form: Bytes is nil, and
@@ -18,6 +20,7 @@ import (
 type Dense struct {
 	X0                  int64
 	Left, Width, Stride int
+	V                   int
 	Bytes               []byte
 }
 
@@ -52,7 +55,7 @@ func denseLayout(span int) (left, width, stride int) {
 // a byte at a time), then come its own right part's.
 func (o *leftCells) fillDense(st *bandState) {
 	left, width, stride := denseLayout(o.span)
-	d := Dense{X0: st.x0, Left: left, Width: width, Stride: stride,
+	d := Dense{X0: st.x0, Left: left, Width: width, Stride: stride, V: o.v,
 		Bytes: st.denseBuf[densePad : densePad+(st.rows-1)*stride+width]}
 	i := 0
 	if transposeAssembly {

@@ -10,9 +10,10 @@ import (
 	"github.com/grundy-lab/grundy/tables"
 )
 
-// denseCells reads the cells of rows from their dense form, or from the
-// packed cells in the rows that have none (base cells, two-sided sweeps).
-func denseCells(rows band.Rows) ([]cell, error) {
+// denseCells reads the cells of rows of a sweep of values 0 … v from
+// their dense form, or from the packed cells in the rows that have none
+// (base cells, two-sided sweeps); dense rows must say V = v.
+func denseCells(rows band.Rows, v int) ([]cell, error) {
 	var cells []cell
 	d, p := rows.Packed.Dense, rows.Packed
 	if d.Bytes != nil && d.Len() != rows.Len() {
@@ -28,8 +29,8 @@ func denseCells(rows band.Rows) ([]cell, error) {
 				n++
 			}
 		} else {
-			if d.X0 != rows.X0 || d.Width != 2*d.Left+1 {
-				return nil, fmt.Errorf("rows from %d: dense rows from %d, %d left of the diagonal, %d wide", rows.X0, d.X0, d.Left, d.Width)
+			if d.X0 != rows.X0 || d.Width != 2*d.Left+1 || d.V != v {
+				return nil, fmt.Errorf("rows from %d: dense rows from %d, %d left of the diagonal, %d wide, of values to %d; want to %d", rows.X0, d.X0, d.Left, d.Width, d.V, v)
 			}
 			for j, b := range d.Row(i) {
 				if b != 0 {
@@ -81,7 +82,7 @@ func TestDenseRowsHoldTheCells(t *testing.T) {
 				}
 				var got []cell
 				err = sw.Run(context.Background(), n+1, func(rows band.Rows) error {
-					cells, err := denseCells(rows)
+					cells, err := denseCells(rows, v)
 					got = append(got, cells...)
 					return err
 				})

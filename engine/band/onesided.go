@@ -35,6 +35,7 @@ import (
 // sets: the right parts of the rows whose cells rows below may still need,
 // and the final set of each row that has been swept.
 type leftCells struct {
+	v int // the sweep's V: the cells kept have values 0 … v
 	// span bounds how far right of its diagonal a row's cells lie: V+3
 	// (in the tables served, the cells of value at most V lie within V+1
 	// of the diagonal). A cell found further away stops the one-sided
@@ -74,7 +75,7 @@ func newLeftCells(v, span, workers, tile int) *leftCells {
 	}
 	ring := max(64, 1<<bits.Len(uint(span+workers*tile-1)))
 	stride := (span + 30 + 63) &^ 63
-	return &leftCells{span: span, ring: ring, stride: stride, ringBuf: make([]byte, ringPad+ring*stride)}
+	return &leftCells{v: v, span: span, ring: ring, stride: stride, ringBuf: make([]byte, ringPad+ring*stride)}
 }
 
 // ringPad is the bytes before a leftCells' first slot.

@@ -22,20 +22,21 @@ func (r *RowDigest) SumBytes(x int64, row []byte, left, cells int, lo int32) (di
 	return r.sumUnpacked(x, row, left, lo)
 }
 
-// SumBytesPair is SumBytes of rows x and x+1 at once. Two dense rows whose
+// SumBytesPair is SumBytes of rows x and x+1 at once, row x+i's diagonal
+// at its byte left[i]. Two dense rows whose
 // encodings take as many SHA-256 blocks, as a band's rows nearly always
 // do, are hashed together (sumPair): the rounds of one fill the waits of
 // the other's (0.55× the time of two sha256.Sum256 of 211 bytes,
 // BenchmarkSumPair).
-func (r *RowDigest) SumBytesPair(x int64, rows [2][]byte, left int, cells [2]int, lo int32) (digests [2][sha256.Size]byte, kept [2]int) {
-	k0, ok0 := r.encodeBytes(rows[0], left, cells[0], lo, &r.buf)
-	k1, ok1 := r.encodeBytes(rows[1], left, cells[1], lo, &r.pair)
+func (r *RowDigest) SumBytesPair(x int64, rows [2][]byte, left [2]int, cells [2]int, lo int32) (digests [2][sha256.Size]byte, kept [2]int) {
+	k0, ok0 := r.encodeBytes(rows[0], left[0], cells[0], lo, &r.buf)
+	k1, ok1 := r.encodeBytes(rows[1], left[1], cells[1], lo, &r.pair)
 	if ok0 && ok1 {
 		digests[0], digests[1] = sumPair(&r.buf, &r.pair)
 		return digests, [2]int{k0, k1}
 	}
 	for i := range 2 {
-		digests[i], kept[i] = r.SumBytes(x+int64(i), rows[i], left, cells[i], lo)
+		digests[i], kept[i] = r.SumBytes(x+int64(i), rows[i], left[i], cells[i], lo)
 	}
 	return digests, kept
 }

@@ -120,16 +120,9 @@ func (r *packedRows) appendPacked(x, base int64, cells []uint64, values results.
 // In the same pass as the copy it checks that the columns lie within
 // 0 … n (their order and reach the bytes give); on error r is unchanged.
 func (r *packedRows) appendDense(x int64, row []byte, left int, values results.ValueRange, n int64) error {
-	first, last, ok := band.NonZeroSpan(row)
-	base := x
-	if ok {
-		base = x - int64(left) + int64(first)
-		if base < 0 || base+int64(last-first) > n {
-			return fmt.Errorf("row %d: columns %d..%d: want columns within 0..%d", x, base, base+int64(last-first), n)
-		}
-		row = row[first : last+1]
-	} else {
-		row = nil
+	base, row, err := trimDense(x, row, left, n)
+	if err != nil {
+		return err
 	}
 	at := len(r.cells)
 	grown := slices.Grow(r.cells, len(row))
@@ -137,6 +130,22 @@ func (r *packedRows) appendDense(x int64, row []byte, left int, values results.V
 	r.cells = grown[:at+kept]
 	r.base, r.start = append(r.base, base), append(r.start, at+kept)
 	return nil
+}
+
+// trimDense returns the bytes of a band's dense row x (byte j at column
+// x−left+j) from its first cell to its last, and the column of the first
+// (x for a row without a cell, whose bytes are then none); it checks that
+// they lie within 0 … n.
+func trimDense(x int64, row []byte, left int, n int64) (base int64, cells []byte, err error) {
+	first, last, ok := band.NonZeroSpan(row)
+	if !ok {
+		return x, nil, nil
+	}
+	base = x - int64(left) + int64(first)
+	if base < 0 || base+int64(last-first) > n {
+		return 0, nil, fmt.Errorf("row %d: columns %d..%d: want columns within 0..%d", x, base, base+int64(last-first), n)
+	}
+	return base, row[first : last+1], nil
 }
 
 // keepDense writes to out (at least as long) the cells of row, a byte a

@@ -30,16 +30,19 @@ func packRows(r Rows, lo int64, stride int) band.Packed {
 	return p
 }
 
-// denseRows is r as a band's one-sided sweep hands its rows over with
+// denseBand is r as a band's one-sided sweep hands its rows over with
 // DenseOnly: a byte a column from left columns left of each row's diagonal
 // to left right of it, v+1, in rows of stride ≥ 2·left+1 bytes whose slack
-// holds junk, and no packed cell. ok is false if a cell lies further from
-// its diagonal or has a value above 254.
-func denseRows(r Rows, left, stride int) (p band.Packed, ok bool) {
+// holds junk, no packed cell, and for V the largest value of r. ok is
+// false if a cell lies further from its diagonal or has a value above 254.
+func denseBand(r Rows, left, stride int) (p band.Packed, ok bool) {
 	rows := len(r.Start) - 1
 	width := 2*left + 1
 	p = band.Packed{X0: r.X0, Count: make([]int32, rows),
 		Dense: band.Dense{X0: r.X0, Left: left, Width: width, Stride: stride, Bytes: make([]byte, (rows-1)*stride+width)}}
+	if len(r.Value) > 0 {
+		p.Dense.V = int(slices.Max(r.Value))
+	}
 	for k := range p.Dense.Bytes {
 		p.Dense.Bytes[k] = 0xA5
 	}
@@ -136,13 +139,23 @@ func TestWritePackedAsWriteRows(t *testing.T) {
 					return w.WritePacked(packRows(run, lo, widest(run)+2))
 				})
 				dense := write(datasetDir(t), func(w *Writer, run Rows) error {
-					p, ok := denseRows(run, int(tc.n)+1, 2*int(tc.n)+3+int(run.X0%5))
+					p, ok := denseBand(run, int(tc.n)+1, 2*int(tc.n)+3+int(run.X0%5))
 					if !ok {
 						return fmt.Errorf("rows from %d have no dense form", run.X0)
 					}
 					return w.WritePacked(p)
 				})
-				for kind, got := range map[string]Manifest{"packed": packed, "dense": dense} {
+				// Runs dense and packed by turns: a chunk holds its rows
+				// one way, so the Writer hands it over at each change.
+				turn := 0
+				mixed := write(datasetDir(t), func(w *Writer, run Rows) error {
+					turn++
+					if p, ok := denseBand(run, int(tc.n)+1, 2*int(tc.n)+3); ok && turn%2 == 0 {
+						return w.WritePacked(p)
+					}
+					return w.WritePacked(packRows(run, 0, widest(run)))
+				})
+				for kind, got := range map[string]Manifest{"packed": packed, "dense": dense, "mixed": mixed} {
 					if got.CellsSHA256 != unpacked.CellsSHA256 || got.Cells != unpacked.Cells || !slices.Equal(got.Parts, unpacked.Parts) {
 						t.Errorf("%s: %s %d cells, cells_sha256 %.16s, %d parts; unpacked %d, %.16s, %d parts",
 							name, kind, got.Cells, got.CellsSHA256, len(got.Parts), unpacked.Cells, unpacked.CellsSHA256, len(unpacked.Parts))
@@ -150,6 +163,31 @@ func TestWritePackedAsWriteRows(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestWritePackedDenseAboveV: a band's dense rows whose cells lie above
+// the V they promise (Dense.V, which let the Writer copy them whole) make
+// the part fail with the row named, rather than lose or keep the cells
+// silently.
+func TestWritePackedDenseAboveV(t *testing.T) {
+	run := Rows{X0: 0, Start: []int32{0, 2, 4, 6}, Y: []int64{0, 1, 0, 1, 1, 2}, Value: []int32{0, 1, 1, 0, 5, 1}}
+	p, ok := denseBand(run, 3, 7)
+	if !ok {
+		t.Fatal("rows not dense")
+	}
+	p.Dense.V = 2 // row 2 holds 5
+	w, err := Create(datasetDir(t), testMeta(2, 0, 3), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Abort()
+	err = w.WritePacked(p)
+	if err == nil {
+		err = w.Commit(Final{Workers: 1})
+	}
+	if want := "row 2: 1 cells of values 0..3, the band counted 2"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("%v, want %q", err, want)
 	}
 }
 

@@ -162,7 +162,7 @@ func (e *partEncoder) add(c *cells) {
 	for first := 0; first < c.len(); first += orderChunk {
 		end := min(first+orderChunk, c.len())
 		e.order.sort(c.vs[first:end], c.xs[first:end], c.ys[first:end], e.lo, len(e.streams))
-		e.takeOrder()
+		e.takeOrder(&e.order)
 	}
 }
 
@@ -174,12 +174,20 @@ func (e *partEncoder) addRows(r *packedRows) {
 		return
 	}
 	e.order.sortRows(r, e.lo, len(e.streams))
-	e.takeOrder()
+	e.takeOrder(&e.order)
 }
 
-// takeOrder appends the cells of e.order to the streams of their values.
-func (e *partEncoder) takeOrder() {
-	o := &e.order
+// streamed reports whether e orders cells into streams of the values lo …
+// lo+span−1 (valueOrder.sort, sortRows) as they come, rather than keeping
+// them: then a chunk's cells may be ordered anywhere and taken by
+// takeOrder.
+func (e *partEncoder) streamed() (lo int32, span int, ok bool) {
+	return e.lo, len(e.streams), e.streams != nil
+}
+
+// takeOrder appends the cells of o, the next of the part ordered into
+// streamed's streams, to the streams of their values.
+func (e *partEncoder) takeOrder(o *valueOrder) {
 	if e.sharing && o.once && (e.sharedRows == 0 || o.first == e.sharedFrom+int64(e.sharedRows)) {
 		rows := int(o.start[1] - o.start[0]) // each value's cells
 		if e.sharedRows == 0 {

@@ -2,6 +2,7 @@ package valuesds
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand"
 	"slices"
 	"testing"
@@ -10,14 +11,17 @@ import (
 )
 
 // TestRowsOnceAsSorted: a part whose rows come packed (addRows, as a
-// Writer hands them over) is the very file encodePart writes of the same
+// Writer hands them over), or as a band's bytes in chunks prepared as a
+// part's job prepares them (placeDenseOnce, or unpacked when the rows do
+// not hold each value once), is the very file encodePart writes of the same
 // cells (whose bytes TestPartBytesAsArrow checks against arrow-go's),
 // both for rows that hold each value once, whose x a part takes as runs
 // (placeOnce, addRun) that its values share, and for rows of as many cells
 // that do not: a value twice in a row and missing from another, in one
 // chunk, in two, or after chunks whose x the values shared until then, a row
 // short of a value that the next holds twice, and a last row with a value
-// twice and without another (which no later row can show short).
+// twice and without another, or short of a value (which no later row can
+// show).
 func TestRowsOnceAsSorted(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	const v = 20
@@ -67,50 +71,76 @@ func TestRowsOnceAsSorted(t *testing.T) {
 			replaceValue(r[29], 5, 6)
 			return r
 		}(), 30},
+		{"a last row short", 0, func() [][]int32 {
+			r := permutationRows(30)
+			r[29] = r[29][:v]
+			return r
+		}(), 30},
 		{"a row short, the next long", 0, func() [][]int32 {
 			r := permutationRows(30)
 			r[7], r[8] = r[7][:v], append(r[8], r[7][v])
 			return r
 		}(), 30},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			meta := checkMeta
-			meta.Values = results.ValueRange{Lo: 0, Hi: v}
-			meta.N = tc.x0 + int64(len(tc.rows)) + 2*v
-			var all cells
-			e := newPartEncoder(meta)
-			var chunk packedRows
-			chunk.reset(tc.x0)
-			for i, row := range tc.rows {
-				x := tc.x0 + int64(i)
-				ys := make([]int64, len(row))
-				for k := range ys {
-					ys[k] = x + int64(k)
-					all.append(row[k], x, ys[k])
+		for _, dense := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/dense=%t", tc.name, dense), func(t *testing.T) {
+				meta := checkMeta
+				meta.Values = results.ValueRange{Lo: 0, Hi: v}
+				meta.N = tc.x0 + int64(len(tc.rows)) + 2*v
+				var all cells
+				e := newPartEncoder(meta)
+				var c chunk
+				c.reset(tc.x0, dense)
+				take := func() {
+					if !dense {
+						e.addRows(&c.c)
+						return
+					}
+					lo, span, streamed := e.streamed()
+					if err := c.prepare(lo, span, streamed, v); err != nil {
+						t.Fatal(err)
+					}
+					e.takeOrder(&c.order)
 				}
-				if err := chunk.appendRow(x, ys, row, meta.Values, meta.N); err != nil {
+				for i, row := range tc.rows {
+					x := tc.x0 + int64(i)
+					ys := make([]int64, len(row))
+					cellBytes := make([]byte, len(row)) // from the diagonal on
+					for k := range ys {
+						ys[k] = x + int64(k)
+						cellBytes[k] = byte(row[k] + 1)
+						all.append(row[k], x, ys[k])
+					}
+					var err error
+					if dense {
+						err = c.d.appendRow(x, cellBytes, 0, len(row), meta.N)
+					} else {
+						err = c.c.appendRow(x, ys, row, meta.Values, meta.N)
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					if c.rowCount() == tc.chunk {
+						take()
+						c.reset(x+1, dense)
+					}
+				}
+				if c.rowCount() > 0 {
+					take()
+				}
+				xLast := tc.x0 + int64(len(tc.rows)) - 1
+				var got, want bytes.Buffer
+				if err := e.writeTo(&got, tc.x0, xLast); err != nil {
 					t.Fatal(err)
 				}
-				if chunk.rows() == tc.chunk {
-					e.addRows(&chunk)
-					chunk.reset(x + 1)
+				if err := encodePart(&want, meta, tc.x0, xLast, &all); err != nil {
+					t.Fatal(err)
 				}
-			}
-			if chunk.rows() > 0 {
-				e.addRows(&chunk)
-			}
-			xLast := tc.x0 + int64(len(tc.rows)) - 1
-			var got, want bytes.Buffer
-			if err := e.writeTo(&got, tc.x0, xLast); err != nil {
-				t.Fatal(err)
-			}
-			if err := encodePart(&want, meta, tc.x0, xLast, &all); err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got.Bytes(), want.Bytes()) {
-				t.Fatalf("rows packed: %d bytes, differ from encodePart's %d", got.Len(), want.Len())
-			}
-		})
+				if !bytes.Equal(got.Bytes(), want.Bytes()) {
+					t.Fatalf("rows given: %d bytes, differ from encodePart's %d", got.Len(), want.Len())
+				}
+			})
+		}
 	}
 }
 

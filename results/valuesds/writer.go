@@ -61,9 +61,10 @@ func (o Options) blockRows() (int64, error) {
 
 // Writer writes one values dataset from the rows of the table in order
 // (WriteRows, or WritePacked from a band's dense rows or packed cells): it
-// copies each block's cells in range, packed, 8 bytes a cell, and hands them a chunk of
-// rows at a time to goroutines that sum them and order them by value as
-// the block fills (partJob), and
+// copies each block's cells in range, packed, 8 bytes a cell (or a band's
+// dense rows as their bytes, when it keeps every cell of them), and hands
+// them a chunk of rows at a time to goroutines that sum them and order
+// them by value side by side as the block fills (partJob), and
 // writes each finished block as a part on a goroutine of its own while the
 // next block fills; up to partsInFlight parts are written at once, and
 // taken in order. Use it from one goroutine. Between calls a Writer holds
@@ -203,7 +204,7 @@ func (w *Writer) WritePacked(p band.Packed) error {
 			continue
 		}
 		if p.Dense.Bytes != nil {
-			if err := w.takeDenseRow(x, p.Dense.Row(i), p.Dense.Left); err != nil {
+			if err := w.takeDenseRow(x, p.Dense.Row(i), p.Dense.Left, int(p.Count[i]), p.Dense.V); err != nil {
 				return err
 			}
 			continue
@@ -233,7 +234,7 @@ func (w *Writer) checkRun(x0, rows int64) error {
 
 // takeRow adds the cells of row x = w.next in range to the block.
 func (w *Writer) takeRow(x int64, ys []int64, vs []int32) error {
-	c := w.rowChunk(x)
+	c := &w.rowChunk(x, false).c
 	before := c.len()
 	if err := c.appendRow(x, ys, vs, w.meta.Values, w.meta.N); err != nil {
 		return fmt.Errorf("write %s: %w", w.dir, err)
@@ -244,7 +245,7 @@ func (w *Writer) takeRow(x int64, ys []int64, vs []int32) error {
 // takePackedRow adds the cells in range of row x = w.next, packed from
 // column base as a band packs them, to the block.
 func (w *Writer) takePackedRow(x, base int64, cells []uint64) error {
-	c := w.rowChunk(x)
+	c := &w.rowChunk(x, false).c
 	before := c.len()
 	if err := c.appendPacked(x, base, cells, w.meta.Values, w.meta.N); err != nil {
 		return fmt.Errorf("write %s: %w", w.dir, err)
@@ -253,28 +254,44 @@ func (w *Writer) takePackedRow(x, base int64, cells []uint64) error {
 }
 
 // takeDenseRow adds the cells in range of row x = w.next, a byte a
-// column from left columns left of its diagonal (band.Dense), to the
-// block.
-func (w *Writer) takeDenseRow(x int64, row []byte, left int) error {
-	c := w.rowChunk(x)
-	before := c.len()
-	if err := c.appendDense(x, row, left, w.meta.Values, w.meta.N); err != nil {
+// column from left columns left of its diagonal (band.Dense), of count
+// cells of values 0 … v, to the block. When the dataset keeps every one
+// (LO = 0, v ≤ HI) the row's bytes are copied as they are; else its cells
+// in range are packed.
+func (w *Writer) takeDenseRow(x int64, row []byte, left, count, v int) error {
+	if w.meta.Values.Lo != 0 || int64(v) > int64(w.meta.Values.Hi) {
+		c := &w.rowChunk(x, false).c
+		before := c.len()
+		if err := c.appendDense(x, row, left, w.meta.Values, w.meta.N); err != nil {
+			return fmt.Errorf("write %s: %w", w.dir, err)
+		}
+		return w.tookRow(c.len() - before)
+	}
+	if err := w.rowChunk(x, true).d.appendRow(x, row, left, count, w.meta.N); err != nil {
 		return fmt.Errorf("write %s: %w", w.dir, err)
 	}
-	return w.tookRow(c.len() - before)
+	return w.tookRow(count)
 }
 
-// rowChunk returns the chunk that row x = w.next joins, starting the
-// block's job and the chunk if need be.
-func (w *Writer) rowChunk(x int64) *packedRows {
+// rowChunk returns the chunk that row x = w.next joins, dense or packed,
+// starting the block's job and the chunk if need be: a chunk holds its
+// rows one way, so a row the other way hands the chunk over first.
+func (w *Writer) rowChunk(x int64, dense bool) *chunk {
 	if w.job == nil {
 		w.job = newPartJob(w.meta, w.spareRows)
 		w.spareRows = nil
 	}
-	if w.chunk == nil {
-		w.chunk = w.freeChunk(x)
+	if w.chunk != nil && w.chunk.dense != dense {
+		if w.chunk.rowCount() == 0 { // a refused row's
+			w.chunk.reset(x, dense)
+		} else {
+			w.handOver()
+		}
 	}
-	return &w.chunk.c
+	if w.chunk == nil {
+		w.chunk = w.freeChunk(x, dense)
+	}
+	return w.chunk
 }
 
 // tookRow accounts the row w.next, which kept cells of the block, just
@@ -287,7 +304,7 @@ func (w *Writer) tookRow(kept int) error {
 		return w.err
 	}
 	w.next++
-	if w.chunk.c.len() >= orderChunk {
+	if w.chunk.len() >= orderChunk {
 		w.handOver()
 	}
 	if w.next-w.blockFirst == w.blockRows {
@@ -302,10 +319,10 @@ func (w *Writer) handOver() {
 	w.chunk = nil
 }
 
-// freeChunk returns an empty chunk from row first on, once one is free:
-// at most chunksInFlight are, so a job behind the rows holds the writer
-// back rather than the memory growing.
-func (w *Writer) freeChunk(first int64) *chunk {
+// freeChunk returns an empty chunk from row first on, dense or packed,
+// once one is free: at most chunksInFlight are, so a job behind the rows
+// holds the writer back rather than the memory growing.
+func (w *Writer) freeChunk(first int64, dense bool) *chunk {
 	if w.chunks == nil {
 		w.chunks = make(chan *chunk, chunksInFlight)
 		for range chunksInFlight {
@@ -313,7 +330,7 @@ func (w *Writer) freeChunk(first int64) *chunk {
 		}
 	}
 	c := <-w.chunks
-	c.c.reset(first)
+	c.reset(first, dense)
 	return c
 }
 
@@ -382,8 +399,10 @@ func (w *Writer) wait() error {
 // file is thousands of small writes (a header, a page of a few KB, a row
 // group at a time), a system call each without it.
 func (w *Writer) writePart(xFirst, xLast int64, job *partJob) (Part, error) {
-	job.wait()
 	name := PartName(xFirst)
+	if err := job.wait(); err != nil {
+		return Part{}, fmt.Errorf("part %s: %w", name, err)
+	}
 	hash := sha256.New()
 	buf := partBuffers.get()
 	defer partBuffers.put(buf)

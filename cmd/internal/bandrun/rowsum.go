@@ -51,7 +51,7 @@ func (s *rowSums) rows(p band.Packed, hashes []uint64) error {
 		if d := p.Dense; d.Bytes != nil {
 			if i+1 < p.Len() && x+1 <= s.last {
 				// Two rows at once: their SHA-256 rounds interleave.
-				digests, kept := sc.digest.SumBytesPair(x, [2][]byte{d.Row(i), d.Row(i + 1)}, d.Left, [2]int{int(p.Count[i]), int(p.Count[i+1])}, s.lo)
+				digests, kept := sc.digest.SumBytesPair(x, [2][]byte{d.Row(i), d.Row(i + 1)}, [2]int{d.Left, d.Left}, [2]int{int(p.Count[i]), int(p.Count[i+1])}, s.lo)
 				s.put(words, digests[0], kept[0])
 				s.put(hashes[(i+1)*rowSumWords:(i+2)*rowSumWords], digests[1], kept[1])
 				i++
