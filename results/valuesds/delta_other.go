@@ -8,7 +8,8 @@ func deltaStats(values []int64, deltas *[deltaBlockSize]int64) (minDelta int64, 
 	return deltaStatsGo(values, deltas)
 }
 
-// packBits is packBitsGo.
+// packBits is packBitsGo: it writes nothing past the 4·width bytes (the
+// packSlack bytes of out's capacity after them are the assembly's).
 func packBits(out []byte, mini []int64, base int64, width int) {
 	packBitsGo(out, mini, base, width)
 }

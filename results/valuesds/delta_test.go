@@ -66,24 +66,32 @@ func BenchmarkDeltaStats(b *testing.B) {
 
 // TestPackBitsAsGo: packBits (in assembly where the CPU has BMI2) packs
 // as packBitsGo, the loop written from the encoding's definition, at every
-// width, values anywhere below 2^width above bases anywhere in int64, and
-// writes nothing past its 4·width bytes.
+// width, values anywhere below 2^width above bases anywhere in int64 (and
+// all of a width's bits set, or none), and writes nothing past its 4·width
+// bytes and the packSlack after them.
 func TestPackBitsAsGo(t *testing.T) {
 	rng := rand.New(rand.NewSource(9))
 	for width := 1; width <= 64; width++ {
-		for range 50 {
+		for trial := range 60 {
 			base := int64(rng.Uint64())
 			mini := make([]int64, deltaMiniblockSize)
 			for i := range mini {
-				mini[i] = base + int64(rng.Uint64()>>(64-width)) // wraps as the deltas' sum does
+				bits := rng.Uint64() >> (64 - width)
+				switch trial {
+				case 0:
+					bits = math.MaxUint64 >> (64 - width)
+				case 1:
+					bits = 0
+				}
+				mini[i] = base + int64(bits) // wraps as the deltas' sum does
 			}
-			got, want := make([]byte, 4*width+8), make([]byte, 4*width+8)
+			got, want := make([]byte, 4*width+packSlack+8), make([]byte, 4*width+packSlack+8)
 			for i := range got {
 				got[i], want[i] = 0xA5, 0xA5
 			}
-			packBits(got[:4*width], mini, base, width)
+			packBits(got[:4*width:4*width+packSlack], mini, base, width)
 			packBitsGo(want[:4*width], mini, base, width)
-			if !slices.Equal(got, want) {
+			if !slices.Equal(got[:4*width], want[:4*width]) || !slices.Equal(got[4*width+packSlack:], want[4*width+packSlack:]) {
 				t.Fatalf("width %d: packBits %x, packBitsGo %x", width, got, want)
 			}
 		}
@@ -101,7 +109,7 @@ func BenchmarkPackBits(b *testing.B) {
 			minis[i][k] = rng.Int63n(1 << (7 + i%3))
 		}
 	}
-	out := make([]byte, 4*64)
+	out := make([]byte, 4*64+packSlack)
 	for _, f := range []struct {
 		name string
 		pack func([]byte, []int64, int64, int)

@@ -130,10 +130,14 @@ func appendBitPacked(dst []byte, mini []int64, base int64, width int) []byte {
 		return dst
 	}
 	at := len(dst)
-	dst = slices.Grow(dst, 4*width)[:at+4*width]
+	dst = slices.Grow(dst, 4*width+packSlack)[:at+4*width]
 	packBits(dst[at:], mini[:deltaMiniblockSize], base, width)
 	return dst
 }
+
+// packSlack is how many bytes past a miniblock's packBits may write (in
+// the capacity of its out): a store of 8 or 16 bytes for its last w.
+const packSlack = 8
 
 // packBitsGo writes to out, 4·width bytes, the deltaMiniblockSize values
 // mini[i] − base, each below 2^width (1 ≤ width ≤ 64), packed width bits
