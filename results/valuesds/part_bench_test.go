@@ -67,7 +67,8 @@ func packedBand(r band.Rows, first int64) band.Packed {
 // G₋₁'s band (values 0 … 200, 16384 rows) goes through in a values run:
 // taken from the sweep's rows into chunks (unpacked rows, or packed as
 // the band leaves them), ordered by value and encoded as Parquet, ordered
-// by value alone, and its rows' digests of cells_sha256; and the whole,
+// by value alone (from packed rows, or from a band's dense rows), and its
+// rows' digests of cells_sha256; and the whole,
 // rows given to a Writer until its part is written.
 func BenchmarkPartStages(b *testing.B) {
 	const first, rows, v = 100_000, 16384, 200
@@ -147,6 +148,33 @@ func BenchmarkPartStages(b *testing.B) {
 			for _, c := range chunks {
 				o.sortRows(c, 0, v+1)
 			}
+		}
+		perCell(b)
+	})
+	// The same rows as a Writer copies a band's dense rows, in chunks.
+	dense, _ := denseBand(Rows{X0: first, Start: r.Start, Y: r.Y, Value: r.Value}, v+3, 2*v+40)
+	var denseChunks []*denseRows
+	for i := range rows {
+		if len(denseChunks) == 0 || denseChunks[len(denseChunks)-1].cells >= orderChunk {
+			denseChunks = append(denseChunks, new(denseRows))
+			denseChunks[len(denseChunks)-1].reset(first + int64(i))
+		}
+		if err := denseChunks[len(denseChunks)-1].appendRow(first+int64(i), dense.Dense.Row(i), dense.Dense.Left, int(dense.Count[i]), meta.N); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("order dense", func(b *testing.B) {
+		var o valueOrder
+		placed := 0
+		for range b.N {
+			for _, c := range denseChunks {
+				if o.placeDenseOnce(c, v+1) {
+					placed++
+				}
+			}
+		}
+		if placed < b.N*(len(denseChunks)-1) { // the last rows, at the band's end, hold fewer values
+			b.Fatalf("%d chunks of %d placed", placed, b.N*len(denseChunks))
 		}
 		perCell(b)
 	})

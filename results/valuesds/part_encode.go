@@ -266,6 +266,7 @@ type valueOrder struct {
 	xs, ys      []int64
 	once        bool
 	first       int64
+	columns     []uint16 // placeDenseOnce's rows, inverted
 }
 
 // sort orders the cells vs, xs, ys (of values lo … lo+span−1) by value,
