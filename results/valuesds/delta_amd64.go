@@ -2,7 +2,12 @@
 
 package valuesds
 
-import "golang.org/x/sys/cpu"
+import (
+	"encoding/binary"
+	"slices"
+
+	"golang.org/x/sys/cpu"
+)
 
 // deltaStats sets deltas to the deltas of values[1:] from the value before
 // each (len(values) − 1 of them, 1 … deltaBlockSize) and returns what
@@ -70,3 +75,41 @@ func packBits(out []byte, mini []int64, base int64, width int) {
 //
 //go:noescape
 func packBitsBMI2(out *byte, mini *[deltaMiniblockSize]int64, base int64, width int)
+
+// appendFullBlock is appendDeltaBlock for a full block (len(values) =
+// deltaBlockSize+1) whose miniblocks take at most 16 bits, as a band's y
+// do, where the CPU has AVX2 and BMI2: the deltas and lanes in AVX2
+// (deltaBlockAVX2), then the rest in one call (encodeBlockAVX2). ok is
+// false, and dst unchanged, for any other block.
+func appendFullBlock(dst []byte, values []int64) (out []byte, lo, hi int64, ok bool) {
+	if !fullBlockAssembly || len(values) != deltaBlockSize+1 {
+		return dst, 0, 0, false
+	}
+	var lanes blockLanes
+	var deltas [deltaBlockSize]int64
+	deltaBlockAVX2(&values[0], &deltas[0], &lanes)
+	at := len(dst)
+	grown := slices.Grow(dst, fullBlockMax)
+	var lohi [2]int64
+	n := encodeBlockAVX2(&lanes, &deltas[0], &grown[at : at+fullBlockMax][0], &lohi)
+	if n == 0 {
+		return dst, 0, 0, false
+	}
+	return grown[:at+n], lohi[0], lohi[1], true
+}
+
+// fullBlockAssembly says that appendFullBlock can encode blocks.
+var fullBlockAssembly = hasAVX2 && hasBMI2
+
+// fullBlockMax bounds what encodeBlockAVX2 writes: the least delta's
+// varint, the widths, four miniblocks of 16 bits, and the slack of its
+// stores.
+const fullBlockMax = binary.MaxVarintLen64 + deltaMiniblocks + deltaBlockSize*2 + packSlack
+
+// encodeBlockAVX2 writes to out what appendDeltaBlock appends for a full
+// block, from the deltas and lanes deltaBlockAVX2 left, and returns its
+// length and the block's least and greatest value in *lohi; or 0 if a
+// miniblock takes more than 16 bits. It needs BMI2.
+//
+//go:noescape
+func encodeBlockAVX2(lanes *blockLanes, deltas *int64, out *byte, lohi *[2]int64) (n int)

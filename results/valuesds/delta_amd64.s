@@ -77,6 +77,47 @@ step:
 	MOVQ off+16(SI), t; SUBQ R8, t; SHLQ $32, t; ORQ t, dst; \
 	MOVQ off+24(SI), t; SUBQ R8, t; SHLQ $48, t; ORQ t, dst
 
+// BYTES8 packs the eight values from SI, of R9 ≤ 8 bits above R8, to DI
+// as R9 bytes, R12 holding the width's bits of each byte (from MASK8), and
+// moves SI and DI past them; AX and BX are scratch registers.
+#define BYTES8 \
+	LANES8(0, AX, BX); \
+	PEXTQ R12, AX, AX; \
+	MOVQ  AX, 0(DI); \
+	ADDQ  R9, DI; \
+	ADDQ  $64, SI
+
+// WORDS8 is BYTES8 for 8 < R9 ≤ 16 bits, R12 holding the width's bits of
+// each 16-bit lane, CX 4·width − 1 and R13 64 − 4·width (MASK16); R10 is
+// a scratch register too.
+#define WORDS8 \
+	LANES16(0, AX, R10); \
+	LANES16(32, BX, R10); \
+	PEXTQ R12, AX, AX; \
+	PEXTQ R12, BX, BX; \
+	SHLXQ CX, BX, R10; \
+	SHLQ  $1, R10; \
+	ORQ   R10, AX; \
+	SHRXQ R13, BX, BX; \
+	MOVQ  AX, 0(DI); \
+	MOVQ  BX, 8(DI); \
+	ADDQ  R9, DI; \
+	ADDQ  $64, SI
+
+// MASK8 and MASK16 turn R12 = 2^width − 1 into BYTES8's (WORDS8's)
+// registers; R13 is a scratch register for MASK8, and so is R10 for
+// MASK16.
+#define MASK8 \
+	MOVQ  $0x0101010101010101, R13; \
+	IMULQ R13, R12
+#define MASK16 \
+	MOVQ  $0x0001000100010001, R13; \
+	IMULQ R13, R12; \
+	LEAQ  -1(R9*4), CX; \
+	MOVQ  $64, R13; \
+	LEAQ  (R9*4), R10; \
+	SUBQ  R10, R13
+
 // func packBitsBMI2(out *byte, mini *[32]int64, base int64, width int)
 //
 // Up to 16 bits, eight values at a time: set side by side in the lanes of
@@ -105,44 +146,23 @@ TEXT ·packBitsBMI2(SB), NOSPLIT, $0-32
 	DECQ R12                     // 2^width − 1
 	CMPQ R9, $8
 	JA   wider8
-	MOVQ $0x0101010101010101, R13
-	IMULQ R13, R12               // the width's bits of each byte
+	MASK8
 
 bytes:
-	LANES8(0, AX, BX)
-	PEXTQ R12, AX, AX
-	MOVQ  AX, 0(DI)
-	ADDQ  R9, DI
-	ADDQ  $64, SI
-	DECQ  DX
-	JNZ   bytes
+	BYTES8
+	DECQ DX
+	JNZ  bytes
 	RET
 
 wider8:
 	CMPQ R9, $16
 	JA   wide
-	MOVQ $0x0001000100010001, R13
-	IMULQ R13, R12               // the width's bits of each 16-bit lane
-	LEAQ -1(R9*4), CX            // 4·width − 1
-	MOVQ $64, R13
-	LEAQ (R9*4), R11
-	SUBQ R11, R13                // 64 − 4·width
+	MASK16
 
 words:
-	LANES16(0, AX, R10)
-	LANES16(32, BX, R10)
-	PEXTQ R12, AX, AX
-	PEXTQ R12, BX, BX
-	SHLXQ CX, BX, R10
-	SHLQ  $1, R10
-	ORQ   R10, AX
-	SHRXQ R13, BX, BX
-	MOVQ  AX, 0(DI)
-	MOVQ  BX, 8(DI)
-	ADDQ  R9, DI
-	ADDQ  $64, SI
-	DECQ  DX
-	JNZ   words
+	WORDS8
+	DECQ DX
+	JNZ  words
 	RET
 
 wide:
@@ -176,4 +196,125 @@ next:
 	MOVL  AX, 0(DI)
 
 done:
+	RET
+
+// FOLDMIN (FOLDMAX) sets r to the least (greatest) of the four lanes from
+// off(base); AX is a scratch register.
+#define FOLDMIN(off, base, r) \
+	MOVQ off+0(base), r; \
+	MOVQ off+8(base), AX; CMPQ AX, r; CMOVQLT AX, r; \
+	MOVQ off+16(base), AX; CMPQ AX, r; CMOVQLT AX, r; \
+	MOVQ off+24(base), AX; CMPQ AX, r; CMOVQLT AX, r
+#define FOLDMAX(off, base, r) \
+	MOVQ off+0(base), r; \
+	MOVQ off+8(base), AX; CMPQ AX, r; CMOVQGT AX, r; \
+	MOVQ off+16(base), AX; CMPQ AX, r; CMOVQGT AX, r; \
+	MOVQ off+24(base), AX; CMPQ AX, r; CMOVQGT AX, r
+
+// func encodeBlockAVX2(lanes *blockLanes, deltas *int64, out *byte, lohi *[2]int64) (n int)
+//
+// The rest of appendDeltaBlock for a full block once deltaBlockAVX2 has
+// left its deltas and lanes, in one call (the Go between them and the
+// four packBits calls took as long as their work): the lanes folded, the
+// least delta written as a zigzag varint, the miniblocks' widths, and
+// each miniblock packed as packBitsBMI2 packs up to 16 bits (bytes and
+// words, above). It returns the bytes written, at most 10 + 4 + 256 and
+// packSlack more overwritten, or 0, nothing usable written, if a
+// miniblock takes more than 16 bits; *lohi gets the least and the
+// greatest value.
+TEXT ·encodeBlockAVX2(SB), NOSPLIT, $8-40
+	MOVQ lanes+0(FP), DX
+	MOVQ lohi+24(FP), DI
+	FOLDMIN(160, DX, R9)
+	MOVQ R9, 0(DI)
+	FOLDMAX(192, DX, R9)
+	MOVQ R9, 8(DI)
+	FOLDMIN(0, DX, R8)              // the least delta, the miniblocks' base
+	MOVQ out+16(FP), DI
+	MOVQ R8, AX
+	SHLQ $1, AX
+	MOVQ R8, BX
+	SARQ $63, BX
+	XORQ BX, AX                  // zigzag
+
+varint:
+	CMPQ AX, $0x80
+	JB   varintLast
+	MOVL AX, BX
+	ORL  $0x80, BX
+	MOVB BX, 0(DI)
+	INCQ DI
+	SHRQ $7, AX
+	JMP  varint
+
+varintLast:
+	MOVB AX, 0(DI)
+	INCQ DI
+	MOVQ DI, R11                 // the widths
+	ADDQ $4, DI
+	XORQ R10, R10                // the miniblock
+
+width:
+	MOVQ    R10, BX
+	SHLQ    $5, BX
+	LEAQ    32(DX)(BX*1), BX     // lanes.maxDeltas[m]
+	FOLDMAX(0, BX, R9)
+	SUBQ    R8, R9               // < 2^64 as an integer
+	XORQ    CX, CX
+	BSRQ    R9, R9               // ZF for 0: width 0
+	JZ      widthSet
+	LEAQ    1(R9), CX
+	CMPQ    CX, $16
+	JA      wide
+
+widthSet:
+	MOVB CX, (R11)(R10*1)
+	INCQ R10
+	CMPQ R10, $4
+	JB   width
+
+	MOVQ deltas+8(FP), SI
+	LEAQ 1024(SI), AX
+	MOVQ AX, end-8(SP)
+
+miniblock:
+	MOVBQZX 0(R11), R9           // width
+	INCQ    R11
+	TESTQ   R9, R9
+	JZ      skip
+	MOVQ    $4, DX               // groups of eight values
+	MOVQ    $1, R12
+	SHLXQ   R9, R12, R12
+	DECQ    R12                  // 2^width − 1
+	CMPQ    R9, $8
+	JA      blockWords
+	MASK8
+
+blockBytes:
+	BYTES8
+	DECQ DX
+	JNZ  blockBytes
+	JMP  nextMiniblock
+
+blockWords:
+	MASK16
+
+blockWord:
+	WORDS8
+	DECQ DX
+	JNZ  blockWord
+	JMP  nextMiniblock
+
+skip:
+	ADDQ $256, SI
+
+nextMiniblock:
+	CMPQ SI, end-8(SP)
+	JB   miniblock
+	SUBQ out+16(FP), DI
+	MOVQ DI, n+32(FP)
+	RET
+
+wide:
+	MOVQ $0, n+32(FP)
 	RET

@@ -13,3 +13,13 @@ func deltaStats(values []int64, deltas *[deltaBlockSize]int64) (minDelta int64, 
 func packBits(out []byte, mini []int64, base int64, width int) {
 	packBitsGo(out, mini, base, width)
 }
+
+// fullBlockAssembly says that appendFullBlock can encode blocks: it
+// cannot.
+const fullBlockAssembly = false
+
+// appendFullBlock reports false: appendDeltaBlock's Go path encodes every
+// block.
+func appendFullBlock(dst []byte, values []int64) (out []byte, lo, hi int64, ok bool) {
+	return dst, 0, 0, false
+}

@@ -1,6 +1,7 @@
 package valuesds
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand"
 	"slices"
@@ -122,5 +123,73 @@ func BenchmarkPackBits(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(minis)*deltaMiniblockSize), "ns/value")
 		})
+	}
+}
+
+// TestAppendFullBlockAsGo: a full block encoded in one call where the CPU
+// allows (appendFullBlock) is appendDeltaBlockGo's block, with its least
+// and greatest value, for values near each other, spread so that a
+// miniblock takes exactly 8, 9, 16 or 17 bits, constant (widths 0) in all
+// miniblocks or the first two, and anywhere in int64 (deltas that wrap);
+// it declines exactly the blocks of a miniblock wider than 16 bits,
+// leaving dst as it was.
+func TestAppendFullBlockAsGo(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	spread := func(bits uint) func(i int) int64 {
+		return func(i int) int64 { return 1<<40 + int64(i)*3 + rng.Int63n(1<<bits) }
+	}
+	draws := map[string]func(i int) int64{
+		"near":     spread(6),
+		"8 bits":   spread(7),
+		"9 bits":   spread(8),
+		"16 bits":  spread(15),
+		"17 bits":  spread(16),
+		"constant": func(i int) int64 { return -5 + 2*int64(i) },
+		"constant, then not": func() func(i int) int64 { // the least delta, 5, in all of miniblocks 0 and 1
+			extra := int64(0)
+			return func(i int) int64 {
+				if i > 2*deltaMiniblockSize {
+					extra += rng.Int63n(50)
+				}
+				return 5*int64(i) + extra
+			}
+		}(),
+		"anywhere": func(int) int64 { return int64(rng.Uint64()) },
+		"negative": func(i int) int64 { return -1<<50 - int64(i)*7 + rng.Int63n(100) },
+	}
+	accepted, declined := 0, 0
+	for name, draw := range draws {
+		for range 300 {
+			values := make([]int64, deltaBlockSize+1)
+			for i := range values {
+				values[i] = draw(i)
+			}
+			prefix := []byte{0xA5, 0x5A}
+			want, wLo, wHi := appendDeltaBlockGo(slices.Clone(prefix), values)
+			got, gLo, gHi, ok := appendFullBlock(slices.Clone(prefix), values)
+			// The widths follow the least delta's varint.
+			_, n := binary.Varint(want[len(prefix):])
+			widths := want[len(prefix)+n : len(prefix)+n+deltaMiniblocks]
+			wide := !fullBlockAssembly // the Go path encodes every block
+			for _, w := range widths {
+				wide = wide || w > 16
+			}
+			switch {
+			case ok == wide:
+				t.Fatalf("%s: appendFullBlock ok %t for a block whose widths are %v", name, ok, widths)
+			case !ok && !slices.Equal(got, prefix):
+				t.Fatalf("%s: appendFullBlock declined and left %x, want %x", name, got, prefix)
+			case ok && (!slices.Equal(got, want) || gLo != wLo || gHi != wHi):
+				t.Fatalf("%s: appendFullBlock %x [%d, %d], appendDeltaBlockGo %x [%d, %d]", name, got, gLo, gHi, want, wLo, wHi)
+			}
+			if ok {
+				accepted++
+			} else {
+				declined++
+			}
+		}
+	}
+	if fullBlockAssembly && (accepted < 1000 || declined < 300) {
+		t.Errorf("%d blocks encoded in one call, %d declined", accepted, declined)
 	}
 }

@@ -49,6 +49,15 @@ func appendDeltaBlock(dst []byte, values []int64) (out []byte, lo, hi int64) {
 	if stride, ok := evenStride(values); ok {
 		return appendStrideBlock(dst, values, stride)
 	}
+	if out, lo, hi, ok := appendFullBlock(dst, values); ok {
+		return out, lo, hi
+	}
+	return appendDeltaBlockGo(dst, values)
+}
+
+// appendDeltaBlockGo is appendDeltaBlock for any block, its statistics and
+// miniblocks each a call (deltaStats, packBits).
+func appendDeltaBlockGo(dst []byte, values []int64) (out []byte, lo, hi int64) {
 	var deltas [deltaBlockSize]int64
 	n := len(values) - 1
 	minDelta, maxDeltas, lo, hi := deltaStats(values, &deltas)
