@@ -100,7 +100,7 @@ func (o *valueOrder) placeDenseOnce(d *denseRows, span int) bool {
 		copy(columns, noColumns[:])
 		for t := range group {
 			base, row := d.row(i0 + t)
-			if d.count[i0+t] != int32(span) || len(row) >= noColumn {
+			if len(row) >= noColumn {
 				return false
 			}
 			invertRow(columns, t, span, row)
@@ -121,11 +121,11 @@ const placeRows = 8
 
 // invertRowGo sets columns[k·placeRows + t], for row t of a group, to the
 // byte of row that holds value k, for each k < span; it passes over the
-// bytes 0 and those above span. With every entry noColumn before and span
-// cells in the row, as its count says, the row holds each value once iff
-// no entry of it is left noColumn after (noColumnLeft): a value twice, or
-// a byte above span, leaves a value without a byte. Its bytes must be
-// fewer than noColumn, their places being uint16.
+// bytes 0 and those above span. Every entry is noColumn before, so a row
+// that leaves none of its entries noColumn (noColumnLeft) holds each value
+// at least once, and so at least span cells; the rows of the chunk holding
+// rows·span cells in all, each then holds span, each value once. Its
+// bytes must be fewer than noColumn, their places being uint16.
 func invertRowGo(columns []uint16, t, span int, row []byte) {
 	columns = columns[:placeRows*span]
 	for j, b := range row {
