@@ -79,21 +79,32 @@ func (d *denseRows) unpack(r *packedRows, hi int32) error {
 // It goes placeRows rows at a time, in two passes that each store where
 // the one before read: each row's column of each value is written to
 // o.columns, value k's of the rows side by side (invertRow), and then
-// each value's y of those rows, a cache line of them, to its place in
-// o.ys (writeColumnsY). A pass a cell that loaded a value's next place,
-// checked it and stored it back (placeRowOnce's) took about twenty
-// instructions a cell and a quarter of a values run's CPU.
+// each value's y of those rows to its place in o.offs, as offsets from
+// the chunk's least column (writeColumns16). A pass a cell that loaded a
+// value's next place, checked it and stored it back (placeRowOnce's) took
+// about twenty instructions a cell and a quarter of a values run's CPU.
+// It reports false too for rows that reach 2¹⁶ columns or more beyond
+// their least, whose offsets a uint16 does not hold.
 func (o *valueOrder) placeDenseOnce(d *denseRows, span int) bool {
 	rows := d.rows()
 	if rows == 0 || d.cells != rows*span || span > DenseMaxValue+1 {
 		return false // a row of more values than a byte holds holds one twice
 	}
+	least, reach := d.base[0], d.base[0]
+	for i := range rows {
+		base, row := d.row(i)
+		least, reach = min(least, base), max(reach, base+int64(len(row)))
+	}
+	if reach-least > 1<<16 {
+		return false
+	}
 	o.begin(span, d.cells)
 	for k := range o.start {
 		o.start[k] = int32(k * rows)
 	}
+	o.offs = slices.Grow(o.offs[:0], d.cells)[:d.cells]
 	o.columns = slices.Grow(o.columns[:0], placeRows*span)[:placeRows*span]
-	var bases [placeRows]int64
+	var shifts [placeRows]uint16
 	for i0 := 0; i0 < rows; i0 += placeRows {
 		group := min(placeRows, rows-i0)
 		columns := o.columns
@@ -104,14 +115,14 @@ func (o *valueOrder) placeDenseOnce(d *denseRows, span int) bool {
 				return false
 			}
 			invertRow(columns, t, span, row)
-			bases[t] = base
+			shifts[t] = uint16(base - least)
 		}
 		if !noColumnLeft(columns, group) {
 			return false
 		}
-		writeColumnsY(o.ys, rows, i0, bases[:group], columns, span)
+		writeColumns16(o.offs, rows, i0, shifts[:group], columns, span)
 	}
-	o.once, o.first = true, d.first
+	o.once, o.first, o.offsets, o.least = true, d.first, true, least
 	return true
 }
 
@@ -160,13 +171,14 @@ func noColumnLeftGo(columns []uint16, group int) bool {
 	return true
 }
 
-// writeColumnsYGo writes the y of the rows i0 … i0+len(bases)−1 of a
-// chunk of rows rows, row i0+t's value k at column bases[t] +
-// columns[k·placeRows + t], to ys[k·rows + i0 + t], for k < span.
-func writeColumnsYGo(ys []int64, rows, i0 int, bases []int64, columns []uint16, span int) {
+// writeColumns16Go writes the offsets of the rows i0 … i0+len(shifts)−1
+// of a chunk of rows rows, row i0+t's value k at offset shifts[t] +
+// columns[k·placeRows + t] (which the caller knows below 2¹⁶), to
+// offs[k·rows + i0 + t], for k < span.
+func writeColumns16Go(offs []uint16, rows, i0 int, shifts []uint16, columns []uint16, span int) {
 	for k := range span {
-		for t, base := range bases {
-			ys[k*rows+i0+t] = base + int64(columns[k*placeRows+t])
+		for t, shift := range shifts {
+			offs[k*rows+i0+t] = shift + columns[k*placeRows+t]
 		}
 	}
 }

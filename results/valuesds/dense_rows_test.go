@@ -15,10 +15,12 @@ import (
 // definition), and then in the same places, for spans of 1 to 255 values
 // and more, chunks of whole groups of rows and not, rows with columns
 // without a cell between their cells, and rows that hold a value twice,
-// miss one, hold one above the span or more cells than the span.
+// miss one, hold one above the span or more cells than the span; rows
+// that reach 2¹⁶ columns beyond the chunk's least, which placeDenseOnce
+// leaves to placeOnce, are placed by neither or, alone, by both.
 func TestPlaceDenseOnceAsPlaceOnce(t *testing.T) {
 	rng := rand.New(rand.NewSource(4))
-	faults := []string{"none", "twice", "missing", "above", "long"}
+	faults := []string{"none", "twice", "missing", "above", "long", "far"}
 	for _, span := range []int{1, 2, 7, 16, 17, 200, 254, 255, 256, 300} {
 		for _, rows := range []int{1, 7, 8, 9, 64, 163} {
 			for _, fault := range faults {
@@ -46,6 +48,10 @@ func TestPlaceDenseOnceAsPlaceOnce(t *testing.T) {
 							values = append(values, values[0])
 						}
 					}
+					left := 0 // the row's bytes from column x on
+					if i == bad && fault == "far" {
+						left = -(1 << 16) // from column x + 2¹⁶ on
+					}
 					row := make([]byte, 0, 2*span+2)
 					var ys []int64
 					var vs []int32
@@ -53,11 +59,11 @@ func TestPlaceDenseOnceAsPlaceOnce(t *testing.T) {
 						if rng.Intn(6) == 0 {
 							row = append(row, 0) // a column without a cell
 						}
-						ys = append(ys, x+int64(len(row)))
+						ys = append(ys, x-int64(left)+int64(len(row)))
 						vs = append(vs, int32(v))
 						row = append(row, byte(min(v+1, 255)))
 					}
-					if err := d.appendRow(x, row, 0, len(values), 1<<40); err != nil {
+					if err := d.appendRow(x, row, left, len(values), 1<<40); err != nil {
 						t.Fatal(err)
 					}
 					if err := p.appendRow(x, ys, vs, results.ValueRange{Lo: 0, Hi: 1 << 20}, 1<<40); err != nil {
@@ -70,11 +76,17 @@ func TestPlaceDenseOnceAsPlaceOnce(t *testing.T) {
 				if fault != "above" && span <= 255 {
 					wantOK = packed.placeOnce(&p, 0, span)
 				}
+				if fault == "far" && rows > 1 && !packed.placeOnce(&p, 0, span) {
+					t.Fatalf("%s: placeOnce declined", name)
+				}
+				if fault == "far" && rows > 1 {
+					wantOK = false // offsets of 2¹⁶ and more
+				}
 				if gotOK != wantOK {
 					t.Fatalf("%s: placeDenseOnce %t, placeOnce %t", name, gotOK, wantOK)
 				}
-				if gotOK && (!slices.Equal(dense.ys, packed.ys) || !slices.Equal(dense.start, packed.start) || dense.first != packed.first || !dense.once) {
-					t.Fatalf("%s: placeDenseOnce placed %v from %v, placeOnce %v from %v", name, dense.ys, dense.start, packed.ys, packed.start)
+				if got := placedY(&dense); gotOK && (!slices.Equal(got, packed.ys) || !slices.Equal(dense.start, packed.start) || dense.first != packed.first || !dense.once) {
+					t.Fatalf("%s: placeDenseOnce placed %v from %v, placeOnce %v from %v", name, got, dense.start, packed.ys, packed.start)
 				}
 			}
 		}
@@ -93,6 +105,19 @@ func TestPlaceDenseOnceLongRow(t *testing.T) {
 	}
 	var o valueOrder
 	if o.placeDenseOnce(&d, 2) {
-		t.Fatalf("a row of %d bytes placed, at %v", len(row), o.ys)
+		t.Fatalf("a row of %d bytes placed, at %v", len(row), placedY(&o))
 	}
+}
+
+// placedY is the y of the cells o placed, in order, wherever o keeps them
+// (ys, or offsets from least).
+func placedY(o *valueOrder) []int64 {
+	if !o.offsets {
+		return o.ys
+	}
+	ys := make([]int64, len(o.offs))
+	for i, off := range o.offs {
+		ys[i] = o.least + int64(off)
+	}
+	return ys
 }

@@ -12,17 +12,16 @@ func invertRow(columns []uint16, t, span int, row []byte) {
 	invertRowAVX2(&columns[0], span, &row[0], len(row))
 }
 
-// writeColumnsY is writeColumnsYGo, in AVX2 for a full group where the
-// CPU has it: two instructions a cell fewer than one (the Go loop's, its
-// eight rows' columns spilled, took nine).
-func writeColumnsY(ys []int64, rows, i0 int, bases []int64, columns []uint16, span int) {
-	if !hasAVX2 || len(bases) != placeRows || span == 0 {
-		writeColumnsYGo(ys, rows, i0, bases, columns, span)
+// writeColumns16 is writeColumns16Go, in SSE2 for a full group: a load,
+// an add and a store for the eight rows of a value.
+func writeColumns16(offs []uint16, rows, i0 int, shifts []uint16, columns []uint16, span int) {
+	if len(shifts) != placeRows || span == 0 {
+		writeColumns16Go(offs, rows, i0, shifts, columns, span)
 		return
 	}
-	_ = ys[(span-1)*rows+i0+placeRows-1] // the last value's line
+	_ = offs[(span-1)*rows+i0+placeRows-1] // the last value's eight
 	_ = columns[placeRows*span-1]
-	writeColumnsYAVX2(&ys[i0], 8*rows, &columns[0], (*[placeRows]int64)(bases), span)
+	writeColumns16SSE2(&offs[i0], 2*rows, &columns[0], (*[placeRows]uint16)(shifts), span)
 }
 
 // noColumnLeft is noColumnLeftGo, in AVX2 where the CPU has it (the Go
@@ -46,9 +45,9 @@ func noColumnLeftAVX2(columns *uint16, n int) (ok bool)
 //go:noescape
 func invertRowAVX2(columns *uint16, span int, row *byte, n int)
 
-// writeColumnsYAVX2 is writeColumnsYGo for a full group of rows, ys at
-// row i0 of value 0 and step bytes from a value's y to the next. It
-// needs AVX2.
+// writeColumns16SSE2 is writeColumns16Go for a full group of rows, offs
+// at row i0 of value 0 and step bytes from a value's offsets to the
+// next.
 //
 //go:noescape
-func writeColumnsYAVX2(ys *int64, step int, columns *uint16, bases *[placeRows]int64, span int)
+func writeColumns16SSE2(offs *uint16, step int, columns *uint16, shifts *[placeRows]uint16, span int)

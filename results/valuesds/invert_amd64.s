@@ -33,32 +33,26 @@ next:
 done:
 	RET
 
-// func writeColumnsYAVX2(ys *int64, step int, columns *uint16, bases *[8]int64, span int)
+// func writeColumns16SSE2(offs *uint16, step int, columns *uint16, shifts *[8]uint16, span int)
 //
-// writeColumnsYGo for a full group: value k's eight columns, 16 bytes,
-// widened to 64 bits four at a time (VPMOVZXWQ), added to the rows'
-// bases and stored as a cache line at ys + k·step.
-TEXT ·writeColumnsYAVX2(SB), NOSPLIT, $0-40
-	MOVQ    ys+0(FP), DI
-	MOVQ    step+8(FP), R8
-	MOVQ    columns+16(FP), SI
-	MOVQ    bases+24(FP), BX
-	MOVQ    span+32(FP), CX
-	VMOVDQU 0(BX), Y4
-	VMOVDQU 32(BX), Y5
+// writeColumns16Go for a full group: value k's eight columns, 16 bytes,
+// added to the rows' shifts (PADDW) and stored at offs + k·step.
+TEXT ·writeColumns16SSE2(SB), NOSPLIT, $0-40
+	MOVQ  offs+0(FP), DI
+	MOVQ  step+8(FP), R8
+	MOVQ  columns+16(FP), SI
+	MOVQ  shifts+24(FP), BX
+	MOVQ  span+32(FP), CX
+	MOVOU 0(BX), X4
 
 value:
-	VPMOVZXWQ 0(SI), Y0
-	VPMOVZXWQ 8(SI), Y1
-	VPADDQ    Y4, Y0, Y0
-	VPADDQ    Y5, Y1, Y1
-	VMOVDQU   Y0, 0(DI)
-	VMOVDQU   Y1, 32(DI)
-	ADDQ      $16, SI
-	ADDQ      R8, DI
-	DECQ      CX
-	JNZ       value
-	VZEROUPPER
+	MOVOU 0(SI), X0
+	PADDW X4, X0
+	MOVOU X0, 0(DI)
+	ADDQ  $16, SI
+	ADDQ  R8, DI
+	DECQ  CX
+	JNZ   value
 	RET
 
 // func noColumnLeftAVX2(columns *uint16, n int) (ok bool)

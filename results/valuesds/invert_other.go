@@ -5,9 +5,9 @@ package valuesds
 // invertRow is invertRowGo.
 func invertRow(columns []uint16, t, span int, row []byte) { invertRowGo(columns, t, span, row) }
 
-// writeColumnsY is writeColumnsYGo.
-func writeColumnsY(ys []int64, rows, i0 int, bases []int64, columns []uint16, span int) {
-	writeColumnsYGo(ys, rows, i0, bases, columns, span)
+// writeColumns16 is writeColumns16Go.
+func writeColumns16(offs []uint16, rows, i0 int, shifts []uint16, columns []uint16, span int) {
+	writeColumns16Go(offs, rows, i0, shifts, columns, span)
 }
 
 // noColumnLeft is noColumnLeftGo.

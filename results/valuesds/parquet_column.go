@@ -48,17 +48,39 @@ func (c *deltaColumn) add(v int64) {
 // must be called.
 func (c *deltaColumn) addAll(values []int64) {
 	for len(values) > 0 {
-		// settleAt > count holds between calls (but for the zero
-		// column's 0: its first value settles), and the run fits the
-		// pending block: settleAt − count ≤ len(pending) − n.
-		k := min(len(values), max(c.settleAt-c.count, 1))
-		copy(c.pending[c.n:], values[:k])
-		c.n += k
-		c.count += k
+		k := copy(c.room(len(values)), values)
 		values = values[k:]
-		if c.count >= c.settleAt {
-			c.settle()
-		}
+		c.took(k)
+	}
+}
+
+// addOffsets appends base+offs[0], base+offs[1], … to the column, as
+// addAll would: the y of a dense chunk, kept as offsets from its least
+// column (valueOrder.offs), widened into the pending block.
+func (c *deltaColumn) addOffsets(base int64, offs []uint16) {
+	for len(offs) > 0 {
+		run := c.room(len(offs))
+		widenOffsets(run, base, offs[:len(run)])
+		offs = offs[len(run):]
+		c.took(len(run))
+	}
+}
+
+// room is where the next of n values go, in the pending block: at most n
+// of them, as many as come before the column must settle (at least one).
+// settleAt > count holds between calls (but for the zero column's 0: its
+// first value settles), and the run fits the pending block: settleAt −
+// count ≤ len(pending) − n.
+func (c *deltaColumn) room(n int) []int64 {
+	return c.pending[c.n : c.n+min(n, max(c.settleAt-c.count, 1))]
+}
+
+// took accounts the k values written to room's slice, settling when due.
+func (c *deltaColumn) took(k int) {
+	c.n += k
+	c.count += k
+	if c.count >= c.settleAt {
+		c.settle()
 	}
 }
 
@@ -151,4 +173,13 @@ func (c *deltaColumn) reset() {
 	clear(c.pages)
 	c.pages = c.pages[:0]
 	c.count, c.n, c.ones, c.settleAt = 0, 0, 0, 1
+}
+
+// widenOffsetsGo sets dst[i] = base + offs[i] for i < len(dst), which
+// is at most len(offs).
+func widenOffsetsGo(dst []int64, base int64, offs []uint16) {
+	offs = offs[:len(dst)]
+	for i, off := range offs {
+		dst[i] = base + int64(off)
+	}
 }

@@ -209,7 +209,11 @@ func (e *partEncoder) takeOrder(o *valueOrder) {
 			default:
 				s.x.addAll(o.xs[a:b])
 			}
-			s.y.addAll(o.ys[a:b])
+			if o.offsets {
+				s.y.addOffsets(o.least, o.offs[a:b])
+			} else {
+				s.y.addAll(o.ys[a:b])
+			}
 		}
 	}
 }
@@ -260,12 +264,17 @@ const orderChunk = 1 << 15
 // valueOrder is a chunk of cells in (v, x, y) order: the cells of value
 // lo+k are xs and ys [start[k], start[k+1]). When once is set the chunk's
 // rows first, first+1, … hold each value once, as a band's rows do, so
-// each value's x are those rows, in order, and xs is not filled.
+// each value's x are those rows, in order, and xs is not filled. When
+// offsets is set too (placeDenseOnce), ys is not filled either: cell j's
+// y is least + offs[j].
 type valueOrder struct {
 	start, next []int32
 	xs, ys      []int64
 	once        bool
 	first       int64
+	offsets     bool
+	least       int64
+	offs        []uint16
 	columns     []uint16 // placeDenseOnce's rows, inverted
 }
 
@@ -376,7 +385,7 @@ func (o *valueOrder) begin(span, cells int) (counts []int32) {
 	o.xs = slices.Grow(o.xs[:0], cells)[:cells]
 	o.ys = slices.Grow(o.ys[:0], cells)[:cells]
 	clear(o.start)
-	o.once = false
+	o.once, o.offsets = false, false
 	return o.start[1:]
 }
 

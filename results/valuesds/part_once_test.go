@@ -144,6 +144,54 @@ func TestRowsOnceAsSorted(t *testing.T) {
 	}
 }
 
+// TestAddOffsetsAsAddAll: a column fed offsets from a base (addOffsets,
+// widened in assembly where the CPU has it) writes the pages addAll
+// writes fed the values themselves, for runs of 0 to 300 values, any
+// base, offsets up to 2¹⁶−1; and widenOffsets is widenOffsetsGo for every
+// length to 40.
+func TestAddOffsetsAsAddAll(t *testing.T) {
+	rng := rand.New(rand.NewSource(6))
+	for n := range 41 {
+		offs := make([]uint16, n+3)
+		for i := range offs {
+			offs[i] = uint16(rng.Intn(1 << 16))
+		}
+		base := rng.Int63() - 1<<62
+		got, want := make([]int64, n+1), make([]int64, n+1)
+		got[n], want[n] = 7, 7 // past dst: left alone
+		widenOffsets(got[:n], base, offs)
+		widenOffsetsGo(want[:n], base, offs)
+		if !slices.Equal(got, want) {
+			t.Fatalf("widenOffsets of %d: %v, want %v", n, got, want)
+		}
+	}
+	var byOffsets, byValues deltaColumn
+	for range 3000 {
+		offs := make([]uint16, rng.Intn(301))
+		spread := 1 + rng.Intn(1<<16)
+		for i := range offs {
+			offs[i] = uint16(rng.Intn(spread))
+		}
+		base := rng.Int63n(1 << 40)
+		values := make([]int64, len(offs))
+		for i, off := range offs {
+			values[i] = base + int64(off)
+		}
+		byOffsets.addOffsets(base, offs)
+		byValues.addAll(values)
+	}
+	got, want := byOffsets.finish(), byValues.finish()
+	if len(got) != len(want) || len(got) < 2 {
+		t.Fatalf("%d pages by offsets, %d by values (want the same, at least 2)", len(got), len(want))
+	}
+	for i := range got {
+		if g, w := got[i], want[i]; !bytes.Equal(g.encoded(), w.encoded()) || g.count != w.count || g.lo != w.lo || g.hi != w.hi {
+			t.Fatalf("page %d: by offsets %d values in %d bytes, [%d, %d]; by values %d in %d, [%d, %d]",
+				i, g.count, len(g.encoded()), g.lo, g.hi, w.count, len(w.encoded()), w.lo, w.hi)
+		}
+	}
+}
+
 // replaceValue puts value to where row holds value from.
 func replaceValue(row []int32, from, to int32) {
 	row[slices.Index(row, from)] = to
