@@ -113,3 +113,31 @@ const fullBlockMax = binary.MaxVarintLen64 + deltaMiniblocks + deltaBlockSize*2 
 //
 //go:noescape
 func encodeBlockAVX2(lanes *blockLanes, deltas *int64, out *byte, lohi *[2]int64) (n int)
+
+// appendOffsetBlock is appendDeltaBlock for a full block of the values
+// base+block[1:], block[0]+base the value before them, in one call that
+// takes the offsets as they are (encodeOffsetsAVX2): it writes the same
+// bytes. ok is false, and dst unchanged, where the CPU lacks AVX2 or BMI2
+// or the 129 offsets span 2¹⁵ or more, so that a delta might not fit in 16
+// bits.
+func appendOffsetBlock(dst []byte, base int64, block *[deltaBlockSize + 1]uint16) (out []byte, lo, hi int64, ok bool) {
+	if !fullBlockAssembly {
+		return dst, 0, 0, false
+	}
+	at := len(dst)
+	grown := slices.Grow(dst, fullBlockMax)
+	var lohi [2]uint16
+	n := encodeOffsetsAVX2(block, &grown[at : at+fullBlockMax][0], &lohi)
+	if n == 0 {
+		return dst, 0, 0, false
+	}
+	return grown[:at+n], base + int64(lohi[0]), base + int64(lohi[1]), true
+}
+
+// encodeOffsetsAVX2 writes to out what appendDeltaBlock appends for the
+// full block of the offsets block[1:] from the one before each and returns
+// its length and the least and the greatest of block[1:] in *lohi; or 0
+// if the offsets span 2¹⁵ or more. It needs AVX2 and BMI2.
+//
+//go:noescape
+func encodeOffsetsAVX2(block *[deltaBlockSize + 1]uint16, out *byte, lohi *[2]uint16) (n int)

@@ -198,6 +198,27 @@ next:
 done:
 	RET
 
+// ZIGZAGVARINT writes R8 as a zigzag varint to DI and moves DI past it;
+// AX and BX are scratch registers. Its labels allow it once a function.
+#define ZIGZAGVARINT \
+	MOVQ R8, AX; \
+	SHLQ $1, AX; \
+	MOVQ R8, BX; \
+	SARQ $63, BX; \
+	XORQ BX, AX; \
+varint: \
+	CMPQ AX, $0x80; \
+	JB   varintLast; \
+	MOVL AX, BX; \
+	ORL  $0x80, BX; \
+	MOVB BX, 0(DI); \
+	INCQ DI; \
+	SHRQ $7, AX; \
+	JMP  varint; \
+varintLast: \
+	MOVB AX, 0(DI); \
+	INCQ DI
+
 // FOLDMIN (FOLDMAX) sets r to the least (greatest) of the four lanes from
 // off(base); AX is a scratch register.
 #define FOLDMIN(off, base, r) \
@@ -231,25 +252,7 @@ TEXT ·encodeBlockAVX2(SB), NOSPLIT, $8-40
 	MOVQ R9, 8(DI)
 	FOLDMIN(0, DX, R8)              // the least delta, the miniblocks' base
 	MOVQ out+16(FP), DI
-	MOVQ R8, AX
-	SHLQ $1, AX
-	MOVQ R8, BX
-	SARQ $63, BX
-	XORQ BX, AX                  // zigzag
-
-varint:
-	CMPQ AX, $0x80
-	JB   varintLast
-	MOVL AX, BX
-	ORL  $0x80, BX
-	MOVB BX, 0(DI)
-	INCQ DI
-	SHRQ $7, AX
-	JMP  varint
-
-varintLast:
-	MOVB AX, 0(DI)
-	INCQ DI
+	ZIGZAGVARINT
 	MOVQ DI, R11                 // the widths
 	ADDQ $4, DI
 	XORQ R10, R10                // the miniblock
@@ -317,4 +320,203 @@ nextMiniblock:
 
 wide:
 	MOVQ $0, n+32(FP)
+	RET
+
+// FOLDW sets r to the least of the 16 unsigned 16-bit lanes of y, each
+// XORed with the lanes of flip first (so that a flip of 0x8000 gives the
+// least signed, of 0xFFFF the greatest unsigned, of 0x7FFF the greatest
+// signed, XORed back by the caller); Y3 is a scratch register.
+#define FOLDW(y, flip, r) \
+	VPXOR        flip, y, Y3; \
+	VEXTRACTI128 $1, Y3, X4; \
+	VPMINUW      X4, X3, X3; \
+	VPHMINPOSUW  X3, X3; \
+	VMOVD        X3, r; \
+	ANDL         $0xFFFF, r
+
+// OFFSETSTEP takes the deltas of 16 values, block[1+16i … 16+16i] from the
+// one before each (two unaligned loads, VPSUBW), to the stack, and folds
+// them into the least delta Y10 and the miniblock's greatest max, the
+// values into Y8 and Y9 (least, greatest) and the values before them into
+// Y6 and Y7.
+#define OFFSETSTEP(i, max) \
+	VMOVDQU (2+32*i)(SI), Y0; \
+	VMOVDQU (32*i)(SI), Y1; \
+	VPSUBW  Y1, Y0, Y2; \
+	VMOVDQU Y2, (32*i)(SP); \
+	VPMINSW Y2, Y10, Y10; \
+	VPMAXSW Y2, max, max; \
+	VPMINUW Y0, Y8, Y8; \
+	VPMAXUW Y0, Y9, Y9; \
+	VPMINUW Y1, Y6, Y6; \
+	VPMAXUW Y1, Y7, Y7
+
+// OFFSETWIDTH writes miniblock m's width, the bits of its greatest delta
+// max (a 16-bit lane fold) above the least delta R8, to (R11)(m).
+#define OFFSETWIDTH(m, max) \
+	FOLDW(max, Y14, AX); \
+	XORL    $0x7FFF, AX; \
+	MOVWQSX AX, AX; \
+	SUBQ    R8, AX; \
+	XORQ    CX, CX; \
+	BSRQ    AX, AX; \
+	JZ      2(PC); \
+	LEAQ    1(AX), CX; \
+	MOVB    CX, m(R11)
+
+// func encodeOffsetsAVX2(block *[129]uint16, out *byte, lohi *[2]uint16) (n int)
+//
+// appendDeltaBlock's full block of the values block[1:], each an offset
+// from one base, block[0] the value before them, in 16-bit lanes (where
+// widening them to int64 first and taking the deltas in four lanes cost
+// three passes over eight bytes a value): if the 129 values span less than
+// 2¹⁵ every delta is exact as an int16 (VPSUBW), and the block is written
+// as encodeBlockAVX2 writes it, from the least delta (VPMINSW, folded by
+// VPHMINPOSUW) and each miniblock's greatest (VPMAXSW); the deltas less the
+// least, below 2¹⁶, are packed eight at a time by PEXT, as words, or as
+// bytes (VPACKUSWB) up to 8 bits. It returns the bytes written, at most
+// fullBlockMax with its slack, and the least and the greatest of
+// block[1:] in *lohi; or 0, nothing usable written, if the values span
+// 2¹⁵ or more. It needs AVX2 and BMI2.
+TEXT ·encodeOffsetsAVX2(SB), NOSPLIT, $320-32
+	MOVQ     block+0(FP), SI
+	VPCMPEQW Y15, Y15, Y15       // 0xFFFF: the flip of the greatest unsigned
+	VPSRLW   $1, Y15, Y14        // 0x7FFF
+	VPSLLW   $15, Y15, Y13       // 0x8000
+	VMOVDQA  Y14, Y10            // the least delta
+	VMOVDQA  Y13, Y11            // the greatest delta of miniblocks 0, 1, 2, 3
+	VMOVDQA  Y13, Y12
+	VMOVDQA  Y15, Y8             // the least value
+	VPXOR    Y9, Y9, Y9          // the greatest value
+	VMOVDQA  Y15, Y6             // the least value before
+	VPXOR    Y7, Y7, Y7          // the greatest value before
+	OFFSETSTEP(0, Y11)
+	OFFSETSTEP(1, Y11)
+	OFFSETSTEP(2, Y12)
+	OFFSETSTEP(3, Y12)
+	VMOVDQU  Y11, 256(SP)        // the greatest deltas of miniblocks 0, 1
+	VMOVDQA  Y13, Y11
+	VMOVDQU  Y12, 256+32(SP)
+	VMOVDQA  Y13, Y12
+	OFFSETSTEP(4, Y11)
+	OFFSETSTEP(5, Y11)
+	OFFSETSTEP(6, Y12)
+	OFFSETSTEP(7, Y12)
+
+	// The span: the least of Y8, Y6 and the greatest of Y9, Y7.
+	VPMINUW Y6, Y8, Y0
+	VPMAXUW Y7, Y9, Y1
+	VPXOR   Y13, Y13, Y2
+	FOLDW(Y0, Y2, BX)
+	FOLDW(Y1, Y15, DX)
+	XORL    $0xFFFF, DX
+	SUBL    BX, DX
+	CMPL    DX, $0x8000
+	JAE     spans
+	MOVQ    lohi+16(FP), DI
+	FOLDW(Y8, Y2, BX)
+	MOVW    BX, 0(DI)
+	FOLDW(Y9, Y15, DX)
+	XORL    $0xFFFF, DX
+	MOVW    DX, 2(DI)
+
+	FOLDW(Y10, Y13, R8)
+	XORL    $0x8000, R8
+	MOVWQSX R8, R8               // the least delta, the miniblocks' base
+	MOVQ    out+8(FP), DI
+	ZIGZAGVARINT
+	MOVQ DI, R11                 // the widths
+	ADDQ $4, DI
+	VMOVDQU 256(SP), Y0
+	OFFSETWIDTH(0, Y0)
+	VMOVDQU 288(SP), Y0
+	OFFSETWIDTH(1, Y0)
+	OFFSETWIDTH(2, Y11)
+	OFFSETWIDTH(3, Y12)
+
+	// Each delta less the least, on the stack where it was.
+	VMOVQ        R8, X5
+	VPBROADCASTW X5, Y5
+	XORQ         AX, AX
+
+less:
+	VMOVDQU (SP)(AX*1), Y0
+	VPSUBW  Y5, Y0, Y0
+	VMOVDQU Y0, (SP)(AX*1)
+	ADDQ    $32, AX
+	CMPQ    AX, $256
+	JB      less
+
+	MOVQ SP, SI                  // the miniblock's deltas less the least
+	XORQ R10, R10                // the miniblock
+
+offsetMiniblock:
+	MOVBQZX (R11)(R10*1), R9     // width
+	TESTQ   R9, R9
+	JZ      offsetSkip
+	MOVQ    $1, R12
+	SHLXQ   R9, R12, R12
+	DECQ    R12                  // 2^width − 1
+	CMPQ    R9, $8
+	JA      offsetWords
+	MOVQ    $0x0101010101010101, R13
+	IMULQ   R13, R12
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VPACKUSWB Y1, Y0, Y0         // u0-7, u16-23, u8-15, u24-31
+	VPERMQ  $0xD8, Y0, Y0
+	VMOVDQU Y0, 256(SP)
+	MOVQ    $4, DX
+	LEAQ    256(SP), BX
+
+offsetBytes:
+	MOVQ  0(BX), AX
+	PEXTQ R12, AX, AX
+	MOVQ  AX, 0(DI)
+	ADDQ  R9, DI
+	ADDQ  $8, BX
+	DECQ  DX
+	JNZ   offsetBytes
+
+offsetSkip:
+	ADDQ $64, SI
+	JMP  offsetNext
+
+offsetWords:
+	MOVQ  $0x0001000100010001, R13
+	IMULQ R13, R12
+	LEAQ  -1(R9*4), CX           // 4·width − 1
+	MOVQ  $64, R13
+	LEAQ  (R9*4), BX
+	SUBQ  BX, R13                // 64 − 4·width
+	MOVQ  $4, DX
+
+offsetWord:
+	MOVQ  0(SI), AX
+	MOVQ  8(SI), BX
+	PEXTQ R12, AX, AX
+	PEXTQ R12, BX, BX
+	SHLXQ CX, BX, R8
+	SHLQ  $1, R8
+	ORQ   R8, AX
+	SHRXQ R13, BX, BX
+	MOVQ  AX, 0(DI)
+	MOVQ  BX, 8(DI)
+	ADDQ  R9, DI
+	ADDQ  $16, SI
+	DECQ  DX
+	JNZ   offsetWord
+
+offsetNext:
+	INCQ R10
+	CMPQ R10, $4
+	JB   offsetMiniblock
+	SUBQ out+8(FP), DI
+	MOVQ DI, n+24(FP)
+	VZEROUPPER
+	RET
+
+spans:
+	MOVQ $0, n+24(FP)
+	VZEROUPPER
 	RET

@@ -23,3 +23,8 @@ const fullBlockAssembly = false
 func appendFullBlock(dst []byte, values []int64) (out []byte, lo, hi int64, ok bool) {
 	return dst, 0, 0, false
 }
+
+// appendOffsetBlock reports false: addOffsets widens every offset.
+func appendOffsetBlock(dst []byte, base int64, block *[deltaBlockSize + 1]uint16) (out []byte, lo, hi int64, ok bool) {
+	return dst, 0, 0, false
+}

@@ -193,3 +193,65 @@ func TestAppendFullBlockAsGo(t *testing.T) {
 		t.Errorf("%d blocks encoded in one call, %d declined", accepted, declined)
 	}
 }
+
+// TestAppendOffsetBlockAsGo: a full block taken as 16-bit offsets from a
+// base (appendOffsetBlock), where the CPU allows it, is appendDeltaBlockGo's
+// block of the values base + offset, with its least and greatest value,
+// for offsets that rise slowly, walk down, span just under 2¹⁵ (deltas of
+// 15 and 16 bits, both signs), stand still, rise by one (widths 0), or
+// are small (widths up to 8); it declines exactly the blocks whose 129
+// offsets span 2¹⁵ or more, leaving dst as it was.
+func TestAppendOffsetBlockAsGo(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	walk := func(from, step, jitter int) func(i int) int {
+		return func(i int) int { return from + i*step + rng.Intn(jitter) }
+	}
+	draws := map[string]func(i int) int{
+		"rising":     walk(100, 1, 400),
+		"falling":    walk(60000, -3, 9),
+		"small":      walk(0, 0, 256),
+		"one byte":   walk(7, 0, 2),
+		"still":      func(int) int { return 4321 },
+		"by one":     func(i int) int { return 17 + i },
+		"15 bits":    walk(1000, 0, 1<<15-1),
+		"just over":  walk(30000, 0, 1<<15+1),
+		"anywhere":   func(int) int { return rng.Intn(1 << 16) },
+		"the ends":   func(int) int { return []int{0, 1<<16 - 1, 1 << 15, 1<<15 - 1}[rng.Intn(4)] },
+		"half, ends": func(int) int { return []int{0, 1<<15 - 1}[rng.Intn(2)] },
+	}
+	accepted, declined := 0, 0
+	for name, draw := range draws {
+		for range 300 {
+			var block [deltaBlockSize + 1]uint16
+			values := make([]int64, len(block))
+			base := rng.Int63n(1<<50) - 1<<49
+			least, greatest := math.MaxInt, 0
+			for i := range block {
+				off := draw(i)
+				block[i] = uint16(off)
+				values[i] = base + int64(off)
+				least, greatest = min(least, off), max(greatest, off)
+			}
+			prefix := []byte{0xA5, 0x5A}
+			want, wLo, wHi := appendDeltaBlockGo(slices.Clone(prefix), values)
+			got, gLo, gHi, ok := appendOffsetBlock(slices.Clone(prefix), base, &block)
+			spans := !fullBlockAssembly || greatest-least >= 1<<15
+			switch {
+			case ok == spans:
+				t.Fatalf("%s: appendOffsetBlock ok %t for offsets spanning %d", name, ok, greatest-least)
+			case !ok && !slices.Equal(got, prefix):
+				t.Fatalf("%s: appendOffsetBlock declined and left %x, want %x", name, got, prefix)
+			case ok && (!slices.Equal(got, want) || gLo != wLo || gHi != wHi):
+				t.Fatalf("%s: appendOffsetBlock %x [%d, %d], appendDeltaBlockGo %x [%d, %d]", name, got, gLo, gHi, want, wLo, wHi)
+			}
+			if ok {
+				accepted++
+			} else {
+				declined++
+			}
+		}
+	}
+	if fullBlockAssembly && (accepted < 2000 || declined < 300) {
+		t.Errorf("%d blocks encoded from their offsets, %d declined", accepted, declined)
+	}
+}

@@ -57,13 +57,55 @@ func (c *deltaColumn) addAll(values []int64) {
 // addOffsets appends base+offs[0], base+offs[1], … to the column, as
 // addAll would: the y of a dense chunk, kept as offsets from its least
 // column (valueOrder.offs), widened into the pending block.
+//
+// Where the pending block is empty and offs hold a block's worth, each
+// block is encoded from the offsets as they are (offsetBlocks); the rest
+// are widened.
 func (c *deltaColumn) addOffsets(base int64, offs []uint16) {
 	for len(offs) > 0 {
+		if k := c.offsetBlocks(base, offs); k > 0 {
+			offs = offs[k:]
+			continue
+		}
 		run := c.room(len(offs))
 		widenOffsets(run, base, offs[:len(run)])
 		offs = offs[len(run):]
 		c.took(len(run))
 	}
+}
+
+// offsetBlocks writes the full blocks of base+offs[0], base+offs[1], …
+// that it can straight from the offsets (appendOffsetBlock), each as
+// settle would write it once add had filled the pending block, and returns
+// how many values they took. It takes a block only after a block or a
+// page's first value, the pending block empty (n = 1), with the value
+// before it within 2¹⁶ above base, and while the page's blocks are below
+// pageLimit: a batch ends inside each block (a page's blocks end at counts
+// of 1 mod deltaBlockSize), where settle would then end the page.
+func (c *deltaColumn) offsetBlocks(base int64, offs []uint16) int {
+	taken := 0
+	var block [deltaBlockSize + 1]uint16
+	for len(offs)-taken >= deltaBlockSize && c.n == 1 && c.count > 0 && len(c.blocks)-deltaHeaderMax < pageLimit {
+		before := c.pending[0] - base
+		if before < 0 || before >= 1<<16 {
+			break
+		}
+		block[0] = uint16(before)
+		copy(block[1:], offs[taken:])
+		var lo, hi int64
+		var ok bool
+		if c.blocks, lo, hi, ok = appendOffsetBlock(c.blocks, base, &block); !ok {
+			break
+		}
+		c.lo, c.hi = min(c.lo, lo), max(c.hi, hi)
+		c.pending[0] = base + int64(block[deltaBlockSize])
+		c.count += deltaBlockSize
+		taken += deltaBlockSize
+	}
+	if taken > 0 {
+		c.scheduleSettle()
+	}
+	return taken
 }
 
 // room is where the next of n values go, in the pending block: at most n
@@ -123,6 +165,12 @@ func (c *deltaColumn) settle() {
 		c.endPage()
 		return
 	}
+	c.scheduleSettle()
+}
+
+// scheduleSettle sets when add must call settle next: once the pending
+// block is full or the batch ends, whichever comes first.
+func (c *deltaColumn) scheduleSettle() {
 	c.settleAt = c.count + min(len(c.pending)-c.n, batchValues-c.count%batchValues)
 }
 

@@ -3,6 +3,7 @@ package valuesds
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/grundy-lab/grundy/engine/band"
@@ -222,13 +223,7 @@ func BenchmarkPartStages(b *testing.B) {
 // value.
 func BenchmarkDeltaBlock(b *testing.B) {
 	const first, rows, v = 100_000, 4096, 200
-	r := gneg1BandRows(b, first, rows, v)
-	byValue := make([][]int64, v+1)
-	for i := range len(r.Start) - 1 {
-		for k := r.Start[i]; k < r.Start[i+1]; k++ {
-			byValue[r.Value[k]] = append(byValue[r.Value[k]], r.Y[k])
-		}
-	}
+	byValue, values := gneg1YByValue(b, first, rows, v)
 	var dst []byte
 	var pending [deltaBlockSize + 1]int64 // in L1, as a stream's
 	b.ResetTimer()
@@ -241,5 +236,65 @@ func BenchmarkDeltaBlock(b *testing.B) {
 			}
 		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(r.Y)), "ns/value")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(values), "ns/value")
+}
+
+// BenchmarkOffsetBlock is BenchmarkDeltaBlock's full blocks taken as
+// 16-bit offsets from their least value (appendOffsetBlock, as a dense
+// chunk's y come), against the same blocks widened and encoded from int64
+// (appendDeltaBlock), a sub-benchmark each.
+func BenchmarkOffsetBlock(b *testing.B) {
+	const first, rows, v = 100_000, 4096, 200
+	byValue, _ := gneg1YByValue(b, first, rows, v)
+	type offsetBlock struct {
+		base int64
+		offs [deltaBlockSize + 1]uint16
+	}
+	var blocks []offsetBlock
+	for _, ys := range byValue {
+		for at := 0; at+deltaBlockSize < len(ys); at += deltaBlockSize {
+			block := offsetBlock{base: slices.Min(ys[at : at+deltaBlockSize+1])}
+			for i, y := range ys[at : at+deltaBlockSize+1] {
+				block.offs[i] = uint16(y - block.base)
+			}
+			blocks = append(blocks, block)
+		}
+	}
+	var dst []byte
+	b.Run("offsets", func(b *testing.B) {
+		for range b.N {
+			dst = dst[:0]
+			for i := range blocks {
+				var ok bool
+				if dst, _, _, ok = appendOffsetBlock(dst, blocks[i].base, &blocks[i].offs); !ok {
+					b.Fatal("a band's block declined")
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(blocks)*deltaBlockSize), "ns/value")
+	})
+	b.Run("widened", func(b *testing.B) {
+		var pending [deltaBlockSize + 1]int64
+		for range b.N {
+			dst = dst[:0]
+			for i := range blocks {
+				widenOffsets(pending[:], blocks[i].base, blocks[i].offs[:])
+				dst, _, _ = appendDeltaBlock(dst, pending[:])
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(blocks)*deltaBlockSize), "ns/value")
+	})
+}
+
+// gneg1YByValue returns the y of each value 0 … v of G₋₁'s band rows from
+// first, rows of them, in the order of x, and how many there are.
+func gneg1YByValue(b *testing.B, first, rows int64, v int) ([][]int64, int) {
+	r := gneg1BandRows(b, first, rows, v)
+	byValue := make([][]int64, v+1)
+	for i := range len(r.Start) - 1 {
+		for k := r.Start[i]; k < r.Start[i+1]; k++ {
+			byValue[r.Value[k]] = append(byValue[r.Value[k]], r.Y[k])
+		}
+	}
+	return byValue, len(r.Y)
 }

@@ -192,6 +192,52 @@ func TestAddOffsetsAsAddAll(t *testing.T) {
 	}
 }
 
+// TestAddOffsetsAcrossChunks: a column fed a dense chunk's offsets at a
+// time, each chunk's base set so that the value before it lies within
+// 2¹⁶ above the base, just below the base or just beyond 2¹⁶ (where a
+// uint16 would wrap it next to the chunk's first offsets), its offsets a
+// walk from there with steps of up to 2¹⁶ (blocks encoded from the offsets
+// and blocks declined), writes the pages
+// of its values fed to addAll: blocks, statistics and the ends of pages,
+// which come every megabyte of blocks.
+func TestAddOffsetsAcrossChunks(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	var byOffsets, byValues deltaColumn
+	last := int64(1) << 40 // the value before the chunk
+	for range 8000 {
+		// The value before the chunk at before from its base, its first
+		// offsets near before as a uint16 would hold it.
+		before := []int{rng.Intn(1 << 16), -1 - rng.Intn(8), 1<<16 + rng.Intn(8), 1<<16 - 1 - rng.Intn(8)}[rng.Intn(4)]
+		base := last - int64(before)
+		jump := 1 << rng.Intn(17)
+		offs := make([]uint16, rng.Intn(1200))
+		at := int(uint16(before))
+		for i := range offs {
+			at = min(max(at+rng.Intn(jump)-jump/2, 0), 1<<16-1)
+			offs[i] = uint16(at)
+		}
+		values := make([]int64, len(offs))
+		for i, off := range offs {
+			values[i] = base + int64(off)
+		}
+		if len(values) > 0 {
+			last = values[len(values)-1]
+		}
+		byOffsets.addOffsets(base, offs)
+		byValues.addAll(values)
+	}
+	got, want := byOffsets.finish(), byValues.finish()
+	if len(got) != len(want) || len(got) < 4 {
+		t.Fatalf("%d pages by offsets, %d by values (want the same, at least 4)", len(got), len(want))
+	}
+	for i := range got {
+		if g, w := got[i], want[i]; !bytes.Equal(g.encoded(), w.encoded()) || g.count != w.count || g.lo != w.lo || g.hi != w.hi {
+			t.Fatalf("page %d: by offsets %d values in %d bytes, [%d, %d]; by values %d in %d, [%d, %d]",
+				i, g.count, len(g.encoded()), g.lo, g.hi, w.count, len(w.encoded()), w.lo, w.hi)
+		}
+	}
+}
+
 // replaceValue puts value to where row holds value from.
 func replaceValue(row []int32, from, to int32) {
 	row[slices.Index(row, from)] = to

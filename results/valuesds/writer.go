@@ -304,13 +304,31 @@ func (w *Writer) tookRow(kept int) error {
 		return w.err
 	}
 	w.next++
-	if w.chunk.len() >= orderChunk {
+	if w.chunkFull() {
 		w.handOver()
 	}
 	if w.next-w.blockFirst == w.blockRows {
 		return w.finishBlock()
 	}
 	return nil
+}
+
+// chunkFull reports whether the chunk being filled is to be handed over
+// after row w.next−1: a packed chunk once it holds orderChunk cells; a
+// dense chunk once it holds half as many, after the next row that ends a
+// block of every value's column (a part's row 1 + k·deltaBlockSize, each
+// row of a dense chunk holding each value once), so that the chunks after
+// a part's first hand their y over in whole blocks, encoded from their
+// offsets (deltaColumn.offsetBlocks), or at twice orderChunk all the same.
+// At V = 200 that is 128 rows, 25,728 cells: chunks ended at orderChunk
+// (163 rows) had two blocks in three of each value straddle two chunks,
+// widened to int64 and encoded from them.
+func (w *Writer) chunkFull() bool {
+	cells := w.chunk.len()
+	if !w.chunk.dense {
+		return cells >= orderChunk
+	}
+	return cells >= 2*orderChunk || cells >= orderChunk/2 && (w.next-w.blockFirst)%deltaBlockSize == 1
 }
 
 // handOver hands the chunk being filled to the block's job.
