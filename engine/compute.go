@@ -82,6 +82,8 @@ type Sweeper struct {
 	// states are the band states, Workers+1 of them, made by the first
 	// Run and reused by the later ones.
 	states []*bandState
+	// pass, for rules with a pass, sweeps the game without it (pass.go).
+	pass *passRows
 }
 
 // NewSweeper prepares the computation of the table of rules over
@@ -98,7 +100,15 @@ func NewSweeper(rules Rules, n int, cfg Config) (*Sweeper, error) {
 	if rules.Split != nil {
 		s.prepareSplit()
 	}
-	return &Sweeper{s: s, cfg: cfg, n: n}, nil
+	sw := &Sweeper{s: s, cfg: cfg, n: n}
+	if rules.Passless != nil {
+		pass, err := newPassRows(rules, n, cfg)
+		if err != nil {
+			return nil, err
+		}
+		sw.pass, s.rules.Excluded = pass, pass.excluded
+	}
+	return sw, nil
 }
 
 // Seed takes in the known rows 0 … start−1 of a new Sweeper from prefix,
@@ -111,6 +121,11 @@ func (sw *Sweeper) Seed(start int, prefix func(visit func(Band) error) error) er
 	if start > 0 {
 		if err := sw.s.seed(start, prefix); err != nil {
 			return err
+		}
+		if sw.pass != nil {
+			if err := sw.pass.seed(start); err != nil {
+				return err
+			}
 		}
 	}
 	sw.next = start
@@ -134,6 +149,15 @@ func (sw *Sweeper) Run(ctx context.Context, until int, emit func(Band) error) er
 	if until < sw.next || until > width || (until%s.tile != 0 && until != width) {
 		return fmt.Errorf("engine: cannot run to row %d from row %d of a table of side %d with tile %d", until, sw.next, width, s.tile)
 	}
+	if sw.pass != nil {
+		return sw.runWithPass(ctx, until, emit)
+	}
+	return sw.runBands(ctx, until, emit)
+}
+
+// runBands is Run's sweep of the bands up to until, which Run has checked.
+func (sw *Sweeper) runBands(ctx context.Context, until int, emit func(Band) error) error {
+	s, width := sw.s, sw.s.width
 	if sw.next == until {
 		return nil
 	}

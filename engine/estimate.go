@@ -15,6 +15,13 @@ func MemoryBytes(rules Rules, n int, cfg Config) int64 {
 		return 0
 	}
 	cfg = cfg.resolved()
+	if rules.Passless != nil {
+		// The game without the pass beside it, and its segment of rows.
+		withoutPass := rules
+		withoutPass.Passless = nil
+		segment := int64(min(passSegmentBands*cfg.Workers*cfg.Tile, n+1)) * (int64(n) + 1) * 4
+		return 2*MemoryBytes(withoutPass, n, cfg) + segment
+	}
 	width := int64(n) + 1
 	sets := width // columns, or anti-diagonals
 	if rules.Diagonal {

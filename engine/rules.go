@@ -70,6 +70,14 @@ type Rules struct {
 	// the mex at cell (x, y0+i), or −1 where there is none. It is called once
 	// per row of a tile, never per cell, so it may loop over dst freely.
 	Excluded func(x, y0 int, dst []int32)
+
+	// Passless, if non-nil, adds the pass of a game with a pass (pass.go):
+	// the extra excluded value of every cell that is not a Base cell is
+	// G₀(x, y), G₀ being the table of *Passless, which has rook moves, its
+	// own Base and nothing else. The caller makes every cell without a
+	// move a Base cell, since no pass is allowed there. Excluded, Diagonal,
+	// Split and Josephus must then be unset.
+	Passless *Rules
 }
 
 // Split describes a split game: a move deletes one heap and splits the
@@ -97,6 +105,17 @@ func (r Rules) validate() error {
 	}
 	if r.Josephus && (r.Split != nil || r.Diagonal || r.Excluded != nil || len(r.Base) > 0) {
 		return fmt.Errorf("%w: Josephus moves take no base cells, excluded value, split or diagonal moves", ErrInvalidRules)
+	}
+	if p := r.Passless; p != nil {
+		if r.Excluded != nil || r.Diagonal || r.Split != nil || r.Josephus {
+			return fmt.Errorf("%w: the pass (Passless) takes rook moves and no excluded value of its own", ErrInvalidRules)
+		}
+		if p.Excluded != nil || p.Diagonal || p.Split != nil || p.Josephus || p.Passless != nil {
+			return fmt.Errorf("%w: the game without the pass (Passless) must have rook moves and base cells only", ErrInvalidRules)
+		}
+		if err := p.validate(); err != nil {
+			return fmt.Errorf("the game without the pass: %w", err)
+		}
 	}
 	if r.Diagonal && r.Excluded != nil {
 		return fmt.Errorf("%w: diagonal moves with an excluded value are not supported", ErrInvalidRules)

@@ -74,6 +74,11 @@ func (sw *Sweeper) WriteState(w io.Writer) error {
 	if err == nil {
 		err = bw.Flush()
 	}
+	if err == nil && sw.pass != nil {
+		// The game without the pass stands at the same row: its state
+		// follows, as a state of its own.
+		err = sw.pass.passless.WriteState(w)
+	}
 	if err != nil {
 		return fmt.Errorf("write engine state: %w", err)
 	}
@@ -108,6 +113,29 @@ func writeSparseSets(w *bufio.Writer, sets []sparseSet) error {
 // sets, is refused with ErrBadState.
 func ReadSweeper(r io.Reader, rules Rules, n int, cfg Config) (*Sweeper, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
+	sw, err := readSweeper(br, rules, n, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if sw.pass != nil {
+		// A game with a pass: the state of the game without it follows.
+		passless, err := readSweeper(br, *rules.Passless, n, Config{Workers: sw.cfg.Workers, Tile: sw.cfg.Tile})
+		if err != nil {
+			return nil, fmt.Errorf("the game without the pass: %w", err)
+		}
+		if passless.next != sw.next {
+			return nil, fmt.Errorf("%w: the game without the pass stands at row %d, the game at row %d", ErrBadState, passless.next, sw.next)
+		}
+		sw.pass.passless = passless
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		return nil, fmt.Errorf("%w: bytes follow the state", ErrBadState)
+	}
+	return sw, nil
+}
+
+// readSweeper reads one Sweeper's state from br, leaving what follows.
+func readSweeper(br *bufio.Reader, rules Rules, n int, cfg Config) (*Sweeper, error) {
 	magic := make([]byte, len(stateMagic))
 	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != stateMagic {
 		return nil, fmt.Errorf("%w: not an engine state (or another version of it)", ErrBadState)
@@ -154,9 +182,6 @@ func ReadSweeper(r io.Reader, rules Rules, n int, cfg Config) (*Sweeper, error) 
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadState, err)
-	}
-	if _, err := br.ReadByte(); err != io.EOF {
-		return nil, fmt.Errorf("%w: bytes follow the state", ErrBadState)
 	}
 	sw.next = int(h.Next)
 	return sw, nil

@@ -21,6 +21,10 @@ func Reference(r engine.Rules, n int) [][]int32 {
 		return referenceJosephus(g)
 	}
 	excluded := []int32{-1}
+	var passless [][]int32
+	if r.Passless != nil {
+		passless = Reference(*r.Passless, n)
+	}
 	for x := 0; x <= n; x++ {
 		for y := 0; y <= n; y++ {
 			if v, ok := baseValue(r.Base, x, y); ok {
@@ -40,6 +44,9 @@ func Reference(r engine.Rules, n int) [][]int32 {
 			if r.Excluded != nil {
 				r.Excluded(x, y, excluded)
 				options = append(options, excluded[0])
+			}
+			if passless != nil { // the pass, to the same position without it
+				options = append(options, passless[x][y])
 			}
 			g[x][y] = plainMex(options)
 		}

@@ -1,77 +1,32 @@
 package tables
 
-import "github.com/grundy-lab/grundy/engine"
+import (
+	"fmt"
 
-// The rook-move rulesets: a move lowers one coordinate by any positive
-// amount, as in two-heap nim, and the tables differ only in their base cells
-// and in an extra excluded value.
+	"github.com/grundy-lab/grundy/games"
+)
 
-// nim is two-heap nim, G₀ of the goishi-hiroi paper; G₀(x, y) = x XOR y.
-var nim = Ruleset{
-	ID:     "nim",
-	Symbol: "G₀",
-	Definition: "G(0,0) = 0; otherwise G(x,y) = mex({G(x',y) : x' < x} ∪ {G(x,y') : y' < y}). " +
-		"Two-heap nim under normal play: G(x,y) = x XOR y.",
-	Source: "Abuku, Fukui, Katayama, Suetsugu, Relationship between misère nim and two-player goishi hiroi " +
-		"(arXiv 2412.03996), G₀ and Table 1; OEIS A003987",
-	Rules: engine.Rules{Base: []engine.Cell{{X: 0, Y: 0, Value: 0}}},
-}
+// The rook-move tables built in: two-heap nim and the tables of the
+// goishi-hiroi paper and of the pass paper, each a game file of package
+// games (games/*.toml), in the order -table all computes them.
+var builtinFiles = []string{"nim.toml", "g1.toml", "gneg1.toml", "gstarneg1.toml", "passnim.toml"}
 
-// g1 is G₁: the terminal position of misère nim given the value 1.
-var g1 = Ruleset{
-	ID:     "g1",
-	Symbol: "G₁",
-	Definition: "G(0,0) = 1; otherwise G(x,y) = mex({G(x',y) : x' < x} ∪ {G(x,y') : y' < y}). " +
-		"Differs from x XOR y exactly at (0,0), (0,1), (1,0), (1,1).",
-	Source: "Abuku, Fukui, Katayama, Suetsugu (arXiv 2412.03996), G₁ and Table 2",
-	Rules:  engine.Rules{Base: []engine.Cell{{X: 0, Y: 0, Value: 1}}},
-}
-
-// gneg1 is G₋₁: the terminal position given −1, which the mex ignores, so it
-// is two-heap nim with the move to (0,0) forbidden (misère two-heap nim).
-var gneg1 = Ruleset{
-	ID:     "gneg1",
-	Symbol: "G₋₁",
-	Definition: "G(0,0) = -1; otherwise G(x,y) = mex({G(x',y) : x' < x} ∪ {G(x,y') : y' < y}), " +
-		"the mex ignoring -1. Two-heap nim with the move to (0,0) forbidden. " +
-		"Two-player goishi hiroi (x,y,z) is a P-position iff y = G(x,z) + 1.",
-	Source: "Abuku, Fukui, Katayama, Suetsugu (arXiv 2412.03996), G₋₁, Table 3, Theorems 2 and 4",
-	Rules:  engine.Rules{Base: []engine.Cell{{X: 0, Y: 0, Value: -1}}},
-}
-
-// gstarneg1 is G*₋₁: two-heap nim with the moves to (0,1) and (1,0)
-// forbidden; it has the same 0-positions as G₀.
-var gstarneg1 = Ruleset{
-	ID:     "gstarneg1",
-	Symbol: "G*₋₁",
-	Definition: "G(0,0) = 0, G(0,1) = G(1,0) = -1; otherwise G(x,y) = mex({G(x',y) : x' < x} ∪ {G(x,y') : y' < y}), " +
-		"the mex ignoring -1. Two-heap nim with the moves to (0,1) and (1,0) forbidden. " +
-		"Misère two-player goishi hiroi (x,y,z) is a P-position iff y = G(x,z) + 1.",
-	Source: "Abuku, Fukui, Katayama, Suetsugu (arXiv 2412.03996), G*₋₁, Table 4, Theorems 3 and 5",
-	Rules: engine.Rules{Base: []engine.Cell{
-		{X: 0, Y: 0, Value: 0},
-		{X: 0, Y: 1, Value: -1},
-		{X: 1, Y: 0, Value: -1},
-	}},
-}
-
-// passnim is G_P, two-pile nim with one pass: besides the heap moves, a
-// player may once in the game pass from a non-terminal position, which leads
-// to plain nim of value x XOR y. It is also the atlas of 3-pile nim with a
-// pass, an open problem: (x, y, z) with the pass still available is a
-// P-position exactly when z = G_P(x, y).
-var passnim = Ruleset{
-	ID:     "passnim",
-	Symbol: "G_P",
-	Definition: "G(0,0) = 0; otherwise G(x,y) = mex({G(x',y) : x' < x} ∪ {G(x,y') : y' < y} ∪ {x XOR y}), " +
-		"the last option being the pass, to two-heap nim without a pass. " +
-		"3-pile nim with a pass available has (x,y,z) as a P-position iff z = G(x,y) (an open problem).",
-	Source: "Manabe, Miyadera, Suetsugu, On the Sprague-Grundy values of games with a pass, G_P, Table 3, Lemma 4",
-	Rules: engine.Rules{
-		Base:     []engine.Cell{{X: 0, Y: 0, Value: 0}},
-		Excluded: excludeNimSum,
-	},
-	nimSum: true,
+// builtinRook parses the built-in game files. A file that does not parse
+// is a fault of the build, not of the user: it panics.
+func builtinRook() []Ruleset {
+	rs := make([]Ruleset, len(builtinFiles))
+	for i, name := range builtinFiles {
+		data, err := games.Builtin.ReadFile(name)
+		if err != nil {
+			panic(fmt.Sprintf("tables: built-in game file %s: %v", name, err))
+		}
+		g, err := ParseGame("games/"+name, data)
+		if err != nil {
+			panic(fmt.Sprintf("tables: built-in %v", err))
+		}
+		rs[i] = g.Ruleset()
+	}
+	return rs
 }
 
 // excludeNimSum excludes x XOR y, the value of the position the pass leads to.

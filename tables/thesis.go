@@ -18,9 +18,12 @@ var wythoff = Ruleset{
 		"{G(x-k,y-k) : 1 ≤ k ≤ min(x,y)}). Wythoff's Nim: remove tokens from one heap, or the same number from both.",
 	Source: "Abuku, A Study on Combinatorial Games (PhD thesis, Tsukuba 2020), Wythoff's Nim and Theorem 1.16; OEIS A004481",
 	Rules:  engine.Rules{Base: []engine.Cell{{X: 0, Y: 0, Value: 0}}, Diagonal: true},
-	noBand: "its values up to V lie along the two rays y ≈ x/φ and y ≈ φx, so a column stays live from the first ray " +
-		"to the second: the live columns are not a window of bounded width",
+	noBand: wythoffNoBand,
 }
+
+// wythoffNoBand is why the band cannot serve diagonal moves.
+const wythoffNoBand = "its values up to V lie along the two rays y ≈ x/φ and y ≈ φx, so a column stays live from the first ray " +
+	"to the second: the live columns are not a window of bounded width"
 
 // deletenim is Delete Nim (thesis, Section 3): a move deletes one heap and
 // splits the other, less one token, into two possibly empty heaps, so the

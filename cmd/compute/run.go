@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
+	"github.com/grundy-lab/grundy/cmd/internal/gamefiles"
 	"github.com/grundy-lab/grundy/conjecture"
 	"github.com/grundy-lab/grundy/engine"
 	"github.com/grundy-lab/grundy/results"
@@ -169,14 +170,16 @@ func parseTables(list string) ([]tables.Ruleset, error) {
 	}
 	var rs []tables.Ruleset
 	seen := make(map[string]bool)
-	for _, id := range strings.Split(list, ",") {
-		id = strings.TrimSpace(id)
-		r, ok := tables.Lookup(id)
-		if !ok {
-			return nil, usagef("-table: unknown table %q (valid: %s, or all)", id, tables.ValidIDs())
+	for _, entry := range strings.Split(list, ",") {
+		r, err := tables.Resolve(strings.TrimSpace(entry))
+		if err == nil {
+			err = gamefiles.Register(r)
 		}
-		if !seen[id] {
-			seen[id] = true
+		if err != nil {
+			return nil, usagef("-table: %v", err)
+		}
+		if !seen[r.ID] {
+			seen[r.ID] = true
 			rs = append(rs, r)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
+	"github.com/grundy-lab/grundy/cmd/internal/gamefiles"
 	"github.com/grundy-lab/grundy/conjecture/proof"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
@@ -241,6 +242,11 @@ func checkCertificateFile(ctx context.Context, path string, cfg band.Config, max
 	c, err := proof.Decode(f)
 	if err != nil {
 		return fmt.Errorf("-certificate %s: %w", path, err)
+	}
+	if c.Game != nil {
+		if _, err := gamefiles.FromRecord(c.Game); err != nil {
+			return fmt.Errorf("-certificate %s: %w", path, err)
+		}
 	}
 	rows, cells := c.Work()
 	if cells > maxCells {

@@ -230,6 +230,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err := checkIn(opts.in); err != nil {
 			return err
 		}
+		if err := registerDatasetGame(opts.in); err != nil {
+			return err
+		}
 	}
 	switch {
 	case opts.list:

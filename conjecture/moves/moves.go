@@ -1,8 +1,10 @@
 package moves
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Position is a position (X, Y) of a table: a pair of heaps.
@@ -133,11 +135,13 @@ func All() []Game { return slices.Clone(registry) }
 
 // Lookup returns the game of table id; ok is false if there is none.
 func Lookup(id string) (g Game, ok bool) {
-	i := slices.IndexFunc(registry, func(g Game) bool { return g.ID == id })
-	if i < 0 {
-		return Game{}, false
+	if i := slices.IndexFunc(registry, func(g Game) bool { return g.ID == id }); i >= 0 {
+		return registry[i], true
 	}
-	return registry[i], true
+	registered.RLock()
+	defer registered.RUnlock()
+	g, ok = registered.games[id]
+	return g, ok
 }
 
 // IDs is the list of the games' table ids for an error message: "nim, g1, …".
@@ -147,4 +151,44 @@ func IDs() string {
 		ids[i] = g.ID
 	}
 	return strings.Join(ids, ", ")
+}
+
+// OfFile states the moves of a game of a game file (docs/games.md) from
+// its fields: the heap moves, with diagonal the moves that lower both
+// heaps alike, and the fixed positions. With nimPass the game has the
+// pass and its game without the pass is two-heap nim, so the pass's option
+// is x XOR y; fixed must then hold (0, 0), the one position without a
+// move, which has no pass. The pass to any other game is not stated here:
+// the checks that read this package do not serve it yet.
+func OfFile(id, source string, fixed []Fixed, diagonal, nimPass bool) Game {
+	g := Game{ID: id, Source: source, Fixed: slices.Clone(fixed), Diagonal: diagonal, options: heapMoves}
+	if diagonal {
+		g.options = wythoff.options
+	}
+	if nimPass {
+		g.Extra = NimSumExtra
+	}
+	return g
+}
+
+// registered holds the games Register made known, by id.
+var registered struct {
+	sync.RWMutex
+	games map[string]Game
+}
+
+// Register makes Lookup find g, a game of a game file (OfFile), for the
+// rest of the process. Registering a game again replaces it; the id of a
+// table of the papers is refused.
+func Register(g Game) error {
+	if slices.ContainsFunc(registry, func(b Game) bool { return b.ID == g.ID }) {
+		return fmt.Errorf("moves: %q is the id of a table of the papers", g.ID)
+	}
+	registered.Lock()
+	defer registered.Unlock()
+	if registered.games == nil {
+		registered.games = make(map[string]Game)
+	}
+	registered.games[g.ID] = g
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/grundy-lab/grundy/conjecture/provenance"
+	"github.com/grundy-lab/grundy/tables"
 )
 
 // File is the patterns JSON of one table, as cmd/verify writes it with -json
@@ -35,15 +36,18 @@ import (
 // max_period and mined_to: they are only in files of earlier versions,
 // which mined on the lower rows, and are read and written back as they are.
 type File struct {
-	Table      string    `json:"table"`
-	N          int       `json:"n"`
-	MaxPeriod  int       `json:"max_period,omitempty"`
-	MinedTo    int       `json:"mined_to,omitempty"`
-	MinPeriods int       `json:"min_periods"`
-	Patterns   []Pattern `json:"patterns"`
-	NoPattern  []int     `json:"no_pattern"`
-	Values     []Report  `json:"values"`
-	Laws       []Law     `json:"laws"`
+	Table string `json:"table"`
+	// Game is the table's game with its identity, for a rook table or a
+	// game file (files before 2026-12-06 have none).
+	Game       *tables.GameRecord `json:"game,omitempty"`
+	N          int                `json:"n"`
+	MaxPeriod  int                `json:"max_period,omitempty"`
+	MinedTo    int                `json:"mined_to,omitempty"`
+	MinPeriods int                `json:"min_periods"`
+	Patterns   []Pattern          `json:"patterns"`
+	NoPattern  []int              `json:"no_pattern"`
+	Values     []Report           `json:"values"`
+	Laws       []Law              `json:"laws"`
 	// IndependentCheck is what the independent check covered of the
 	// cells the search read (see IndependentCheck), null if nothing.
 	IndependentCheck *Coverage              `json:"independent_check"`
@@ -98,6 +102,9 @@ func NewReport(table string, r Result) Report {
 // NoPattern, a Report per value and the laws in v found among them.
 func NewFile(table string, n int, results []Result) File {
 	f := File{Table: table, N: n, Patterns: []Pattern{}, Laws: FindLaws(results), IndependentCheck: IndependentCheck(results)}
+	if r, ok := tables.Lookup(table); ok {
+		f.Game = r.Record()
+	}
 	for _, r := range results {
 		f.MinPeriods = r.Rule.MinPeriods
 		f.Values = append(f.Values, NewReport(table, r))
@@ -117,6 +124,8 @@ func (f File) Validate() error {
 	switch {
 	case f.Table == "":
 		return errors.New("patterns file: no table")
+	case f.Game != nil && f.Game.ID != f.Table:
+		return fmt.Errorf("patterns file: its game is %q, its table %q", f.Game.ID, f.Table)
 	case f.N < 0 || f.N > maxCoord:
 		return fmt.Errorf("patterns file: n = %d out of range", f.N)
 	case f.MaxPeriod < 0 || f.MaxPeriod > MaxPeriodLimit:
@@ -168,7 +177,15 @@ func Encode(w io.Writer, f File) error {
 		return err
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "{\n  \"table\": %s,\n  \"n\": %d", table, f.N)
+	fmt.Fprintf(&b, "{\n  \"table\": %s", table)
+	if f.Game != nil {
+		game, err := json.Marshal(f.Game)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, ",\n  \"game\": %s", game)
+	}
+	fmt.Fprintf(&b, ",\n  \"n\": %d", f.N)
 	for _, field := range []struct {
 		name  string
 		value int

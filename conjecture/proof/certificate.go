@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/grundy-lab/grundy/tables"
 	"io"
 	"math"
 
@@ -23,14 +24,18 @@ const Format = "grundy-proof/1"
 // absent from certificates of earlier versions and of verify -prove's
 // papers' V, which still decode and check).
 type Certificate struct {
-	Format     string   `json:"format"`
-	Table      string   `json:"table"`
-	V          int      `json:"v"`
-	X0         int64    `json:"x0"`
-	P          int64    `json:"p"`
-	State      []byte   `json:"state"`
-	Version    string   `json:"version"`
-	Statements []string `json:"statements,omitempty"`
+	Format string `json:"format"`
+	Table  string `json:"table"`
+	// Game is the game of a rook table or game file, with its identity
+	// (from 2026-12-06; certificates before have none): a checker reads
+	// the rules from it, and refuses a game file of another identity.
+	Game       *tables.GameRecord `json:"game,omitempty"`
+	V          int                `json:"v"`
+	X0         int64              `json:"x0"`
+	P          int64              `json:"p"`
+	State      []byte             `json:"state"`
+	Version    string             `json:"version"`
+	Statements []string           `json:"statements,omitempty"`
 	// Search is the climb's outcome: not part of the proof, and not
 	// re-checked by Check beyond its agreeing with V, X0 and P (Decode).
 	Search *SearchOutcome `json:"search,omitempty"`
@@ -45,8 +50,14 @@ func NewCertificate(rep Repeat, version string) (Certificate, error) {
 	if err != nil {
 		return Certificate{}, fmt.Errorf("proof: encode the state of %s, V = %d: %w", rep.Table, rep.V, err)
 	}
-	return Certificate{Format: Format, Table: rep.Table, V: rep.V, X0: rep.X0, P: rep.P, State: state,
-		Version: version, Statements: StatementsOf(rep.Table, rep.V)}, nil
+	c := Certificate{Format: Format, Table: rep.Table, V: rep.V, X0: rep.X0, P: rep.P, State: state,
+		Version: version, Statements: StatementsOf(rep.Table, rep.V)}
+	if r, ok := tables.Lookup(rep.Table); ok {
+		if g, ok := r.Game(); ok {
+			c.Game = g.Record()
+		}
+	}
+	return c, nil
 }
 
 // Encode writes c as indented JSON.
@@ -92,6 +103,14 @@ func Decode(r io.Reader) (Certificate, error) {
 	}
 	if c.Format != Format {
 		return Certificate{}, fmt.Errorf("%w: format %q, want %q", ErrCertificate, c.Format, Format)
+	}
+	if c.Game != nil {
+		if _, err := c.Game.Game(); err != nil {
+			return Certificate{}, fmt.Errorf("%w: its game: %w", ErrCertificate, err)
+		}
+		if c.Game.ID != c.Table {
+			return Certificate{}, fmt.Errorf("%w: its game is %q, its table %q", ErrCertificate, c.Game.ID, c.Table)
+		}
 	}
 	if _, err := c.state(); err != nil {
 		return Certificate{}, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/grundy-lab/grundy/tables"
 	"reflect"
 	"slices"
 	"strings"
@@ -19,8 +20,9 @@ type objectKeys struct {
 // certificateKeys are the JSON keys of a Certificate and of its search's
 // outcome, as Encode writes them.
 var certificateKeys = &objectKeys{
-	names:  jsonKeys(reflect.TypeFor[Certificate]()),
-	nested: map[string]*objectKeys{"search": {names: jsonKeys(reflect.TypeFor[SearchOutcome]())}},
+	names: jsonKeys(reflect.TypeFor[Certificate]()),
+	nested: map[string]*objectKeys{"search": {names: jsonKeys(reflect.TypeFor[SearchOutcome]())},
+		"game": {names: jsonKeys(reflect.TypeFor[tables.GameRecord]())}},
 }
 
 // jsonKeys lists the JSON names of the fields of the struct type t.

@@ -86,7 +86,7 @@ func (w *Writer) recheckParts() error {
 // manifest is the manifest of the finished dataset.
 func (w *Writer) manifest(final Final) *Manifest {
 	m := &Manifest{
-		Format: Format, Table: w.meta.Table, Symbol: w.meta.Symbol, N: w.meta.N,
+		Format: Format, Table: w.meta.Table, Game: w.meta.Game, Symbol: w.meta.Symbol, N: w.meta.N,
 		Values: w.meta.Values.String(), Sweep: w.meta.Sweep, Rows: w.meta.Rows,
 		Version: results.Version, Workers: final.Workers, Seconds: final.Seconds,
 		Cells: w.sum.Cells(), CellsSHA256: w.sum.Sum(), Parts: w.parts,

@@ -16,7 +16,7 @@ import (
 // g_sha256 and max_value of the whole table), in one run without
 // checkpoints: the simplest producer of a dataset, for tests and small n.
 func WriteFullSweep(ctx context.Context, dir string, r tables.Ruleset, n int, values results.ValueRange, cfg engine.Config, opts Options) error {
-	meta := Meta{Table: r.ID, Symbol: r.Symbol, Definition: r.Definition, Source: r.Source, N: int64(n),
+	meta := Meta{Table: r.ID, Game: r.Record(), Symbol: r.Symbol, Definition: r.Definition, Source: r.Source, N: int64(n),
 		Values: values, Sweep: SweepFull, Rows: RowRange{0, int64(n)}}
 	w, err := Create(dir, meta, opts)
 	if err != nil {

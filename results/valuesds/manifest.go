@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/grundy-lab/grundy/tables"
 	"math"
 	"strconv"
 
@@ -52,21 +53,24 @@ type Part struct {
 // Manifest is _manifest.json: what a dataset holds and the list of its parts.
 // GSHA256 and MaxValue are set only for sweep "full".
 type Manifest struct {
-	Format      string   `json:"format"`
-	Table       string   `json:"table"`
-	Symbol      string   `json:"symbol"`
-	N           int64    `json:"n"`
-	Values      string   `json:"values"`
-	Sweep       Sweep    `json:"sweep"`
-	Rows        RowRange `json:"rows"`
-	Version     string   `json:"version"`
-	Workers     int      `json:"workers"`
-	Seconds     float64  `json:"seconds"`
-	Cells       int64    `json:"cells"`
-	CellsSHA256 string   `json:"cells_sha256"`
-	GSHA256     string   `json:"g_sha256,omitempty"`
-	MaxValue    *int32   `json:"max_value,omitempty"`
-	Parts       []Part   `json:"parts"`
+	Format string `json:"format"`
+	Table  string `json:"table"`
+	// Game is the table's game and its identity (from 2026-12-06), for a
+	// rook table or a game file: a reader takes the rules from it.
+	Game        *tables.GameRecord `json:"game,omitempty"`
+	Symbol      string             `json:"symbol"`
+	N           int64              `json:"n"`
+	Values      string             `json:"values"`
+	Sweep       Sweep              `json:"sweep"`
+	Rows        RowRange           `json:"rows"`
+	Version     string             `json:"version"`
+	Workers     int                `json:"workers"`
+	Seconds     float64            `json:"seconds"`
+	Cells       int64              `json:"cells"`
+	CellsSHA256 string             `json:"cells_sha256"`
+	GSHA256     string             `json:"g_sha256,omitempty"`
+	MaxValue    *int32             `json:"max_value,omitempty"`
+	Parts       []Part             `json:"parts"`
 }
 
 // maxManifestBytes bounds _manifest.json: the parts of n = 10¹² rows in

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"fmt"
+	"github.com/grundy-lab/grundy/tables"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,10 +17,13 @@ import (
 // kept, the sweep and the table rows written (normally 0..N).
 type Meta struct {
 	Table, Symbol, Definition, Source string
-	N                                 int64
-	Values                            results.ValueRange
-	Sweep                             Sweep
-	Rows                              RowRange
+	// Game is the table's game with its identity, for a rook table or a
+	// game file; nil for the tables written in code.
+	Game   *tables.GameRecord
+	N      int64
+	Values results.ValueRange
+	Sweep  Sweep
+	Rows   RowRange
 }
 
 // check validates m as Create and Resume need it.

@@ -51,6 +51,7 @@ grundytables.pattern_plot) need matplotlib too.
 
 from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, Unknown, ValuesDatasetReplaced
 from .frames import duckdb_relation, part_paths, scan_polars
+from .games import game, game_identity, read_game_file, write_game_file
 from .patterns import PatternFileError, read_patterns
 from .reader import check_dataset, cell, cells, iter_rows, load, load_region, metadata, open_source, value_range
 from .tables import COLUMNS, METADATA_KEYS
@@ -58,5 +59,6 @@ from .values_file import OldValuesFileWarning
 
 __all__ = ["COLUMNS", "METADATA_KEYS", "DamagedValuesDataset", "OldValuesFileWarning", "PartialReadWarning",
            "PatternFileError", "TableFileError", "Unknown", "cell", "cells", "check_dataset", "duckdb_relation",
+           "game", "game_identity", "read_game_file", "write_game_file",
            "iter_rows", "load", "load_region", "metadata", "open_source", "part_paths", "read_patterns",
            "scan_polars", "value_range", "ValuesDatasetReplaced"]

@@ -64,7 +64,31 @@ def test_written_file_matches_its_schema(band_run, name, file, required, wrong):
 
 def test_every_schema_is_tested():
     assert sorted(p.name.removesuffix(".schema.json") for p in SCHEMAS.glob("*.schema.json")) == \
-        sorted(c[0] for c in CASES)
+        sorted([c[0] for c in CASES] + ["game"])
+
+
+@pytest.mark.parametrize("game_file", sorted((REPO / "games").glob("*.toml")), ids=lambda p: p.stem)
+def test_canonical_forms_match_the_game_schema(game_file):
+    """The canonical form of every shipped game file matches schemas/game.schema.json, which refuses defects."""
+    import grundytables
+    s = schema("game")
+    form = json.loads(grundytables.games.canonical_form(grundytables.read_game_file(game_file)))
+    jsonschema.validate(form, s)
+    for defect in ({**form, "moves": "queen"}, {**form, "cells": [{"x": -1, "y": 0, "value": 0}]},
+                   {**form, "extra": 1}, {k: v for k, v in form.items() if k != "pass"}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(defect, s)
+
+
+def test_the_recorded_game_is_strict(band_run):
+    """Every file of the band run records its game, and the schemas refuse a game record's defects."""
+    for name, file, _, _ in CASES:
+        s = schema(name)
+        document = json.loads((band_run / file).read_text(encoding="utf-8"))
+        assert document["game"]["id"] == "gneg1"
+        for defect in ({**document["game"], "sha256": "x"}, {**document["game"], "colour": 1}):
+            with pytest.raises(jsonschema.ValidationError):
+                jsonschema.validate({**document, "game": defect}, s)
 
 
 def test_a_proof_block_must_name_its_certificate_by_content(band_run):

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"github.com/grundy-lab/grundy/tables"
 	"io"
 	"path/filepath"
 
@@ -36,6 +37,7 @@ func StateFileName(id string, n int64) string { return fmt.Sprintf(".%s_n%d.band
 type checkpoint struct {
 	Format   string          `json:"format"`
 	Table    string          `json:"table"`
+	Game     string          `json:"game_sha256,omitempty"` // the game's identity; none before 2026-12-06
 	N        int64           `json:"n"`
 	Values   string          `json:"values"`
 	Rows     [2]int64        `json:"rows"`
@@ -93,6 +95,9 @@ func loadCheckpoint(path string, want checkpoint) (checkpoint, band.State, error
 		return cp, band.State{}, fmt.Errorf("resume from %s: not a band run's state (%q): start afresh without -resume", base, cp.Format)
 	case cp.Table != want.Table:
 		return cp, band.State{}, mismatch("table", cp.Table, want.Table)
+	case tables.OtherGame(cp.Table, cp.Game, want.Game):
+		return cp, band.State{}, fmt.Errorf("resume from %s: it was saved by a run of the game %s of identity %s, this game file's identity is %s: "+
+			"resume with the game file of that run, or start afresh without -resume", base, cp.Table, cmp.Or(cp.Game, "(none recorded)"), want.Game)
 	case cp.N != want.N:
 		return cp, band.State{}, mismatch("n", cp.N, want.N)
 	case cp.Values != want.Values:

@@ -154,7 +154,7 @@ func Run(ctx context.Context, job Job) (Result, error) {
 		return Result{}, err
 	}
 	statePath := filepath.Join(job.Out, StateFileName(job.Table.ID, job.N))
-	head := checkpoint{Table: job.Table.ID, N: job.N, Values: job.Values.String(), Rows: job.Rows, Write: job.write(),
+	head := checkpoint{Table: job.Table.ID, Game: job.Table.Identity(), N: job.N, Values: job.Values.String(), Rows: job.Rows, Write: job.write(),
 		Patterns: job.Patterns != nil}
 	cfg := band.Config{Workers: job.Workers, Tile: job.Tile}
 	var sums *rowSums
@@ -314,7 +314,7 @@ func (j Job) note(format string, args ...any) {
 // meta describes the run's values dataset.
 func (j Job) meta() valuesds.Meta {
 	return valuesds.Meta{
-		Table: j.Table.ID, Symbol: j.Table.Symbol, Definition: j.Table.Definition, Source: j.Table.Source,
+		Table: j.Table.ID, Game: j.Table.Record(), Symbol: j.Table.Symbol, Definition: j.Table.Definition, Source: j.Table.Source,
 		N: j.N, Values: j.Values, Sweep: valuesds.SweepBand, Rows: valuesds.RowRange{First: j.Rows[0], Last: j.Rows[1]},
 	}
 }

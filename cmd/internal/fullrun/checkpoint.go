@@ -2,6 +2,7 @@ package fullrun
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -27,6 +28,7 @@ func StateFileName(id string, n int) string { return results.StateFileName(id, n
 type checkpoint struct {
 	Format string `json:"format"`
 	Table  string `json:"table"`
+	Game   string `json:"game_sha256,omitempty"` // the game's identity; none before 2026-12-06
 	N      int    `json:"n"`
 	Tile   int    `json:"tile"`
 	Write  string `json:"write"`
@@ -82,6 +84,8 @@ func loadCheckpoint(path string, want checkpoint, r tables.Ruleset, cfg engine.C
 		return refuse("not a full sweep's state (%q)", cp.Format)
 	case cp.Table != want.Table:
 		return mismatch("table", cp.Table, want.Table)
+	case tables.OtherGame(cp.Table, cp.Game, want.Game):
+		return mismatch("the game of identity", cmp.Or(cp.Game, "(none recorded)"), want.Game)
 	case cp.N != want.N:
 		return mismatch("n", cp.N, want.N)
 	case cp.Tile != want.Tile:

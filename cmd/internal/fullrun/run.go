@@ -118,7 +118,7 @@ func (j Job) datasetDir() string {
 // meta describes the run's values dataset.
 func (j Job) meta() valuesds.Meta {
 	return valuesds.Meta{
-		Table: j.Table.ID, Symbol: j.Table.Symbol, Definition: j.Table.Definition, Source: j.Table.Source,
+		Table: j.Table.ID, Game: j.Table.Record(), Symbol: j.Table.Symbol, Definition: j.Table.Definition, Source: j.Table.Source,
 		N: int64(j.N), Values: j.Values, Sweep: valuesds.SweepFull, Rows: valuesds.RowRange{First: 0, Last: int64(j.N)},
 	}
 }
@@ -261,7 +261,7 @@ func start(job Job) (*runner, error) {
 
 // head is the state file header of this run, without its progress.
 func (r *runner) head() checkpoint {
-	cp := checkpoint{Table: r.job.Table.ID, N: r.job.N, Tile: r.job.Engine.Tile, Write: r.job.write()}
+	cp := checkpoint{Table: r.job.Table.ID, Game: r.job.Table.Identity(), N: r.job.N, Tile: r.job.Engine.Tile, Write: r.job.write()}
 	if r.job.WriteValues {
 		cp.Values = r.job.Values.String()
 	}

@@ -36,6 +36,9 @@ func Write(out string, r tables.Ruleset, n int64, found []pattern.Result, from *
 		return "", "", fmt.Errorf("write %s: %w", jsonPath, err)
 	}
 	md := pattern.Markdown(r.ID, r.Symbol, int(n), found, from)
+	if id := r.Identity(); id != "" {
+		md += fmt.Sprintf("\nThe game: %s, identity %s (the SHA-256 of its canonical form, docs/games.md).\n", r.ID, id)
+	}
 	if err := results.WriteAtomic(mdPath, func(f *os.File) error {
 		_, err := f.WriteString(md)
 		return err

@@ -1,0 +1,70 @@
+"""Games of one's own from Python: the game a dataset records, and game files.
+
+The identity Python computes from a game's rules is the one cmd/compute
+records (two implementations of the canonical form, held to each other);
+a game read from a dataset and written back as a game file computes the
+same cells; a record whose rules were changed is refused.
+"""
+
+import json
+import pathlib
+import subprocess
+
+import pytest
+from conftest import REPO
+
+import grundytables
+
+N = 3000
+
+
+def run_compute(compute, table, out):
+    subprocess.run([str(compute), "-table", str(table), "-n", str(N), "-write", "values", "-values", "0-20",
+                    "-out", str(out), "-quiet"], check=True, capture_output=True)
+    name = grundytables.read_game_file(table)["id"] if str(table).endswith(".toml") else table
+    return out / f"{name}_n{N}.values"
+
+
+@pytest.mark.parametrize("game_file", sorted((REPO / "games").glob("*.toml")), ids=lambda p: p.stem)
+def test_identity_is_the_one_compute_records(compute, tmp_path, game_file):
+    dataset = run_compute(compute, game_file, tmp_path)
+    recorded = grundytables.game(dataset)
+    mine = grundytables.read_game_file(game_file)
+    assert grundytables.game_identity(mine) == recorded["sha256"]
+    assert (recorded["id"], recorded["moves"], recorded["pass"], recorded["cells"]) == \
+        (mine["id"], mine["moves"], mine["pass"], mine["cells"])
+
+
+def test_a_game_written_back_computes_the_same_cells(compute, tmp_path):
+    first = run_compute(compute, REPO / "games" / "forbid-00-11.toml", tmp_path / "a")
+    g = grundytables.game(first)
+    g["id"] = "copy-of-forbid"
+    grundytables.write_game_file(g, tmp_path / "copy.toml")
+    second = run_compute(compute, tmp_path / "copy.toml", tmp_path / "b")
+    a, b = grundytables.metadata(first), grundytables.metadata(second)
+    assert a["cells_sha256"] == b["cells_sha256"]
+    assert grundytables.game(second)["sha256"] == g["sha256"]
+
+
+def test_a_changed_record_is_refused(compute, tmp_path):
+    dataset = run_compute(compute, "gneg1", tmp_path)
+    manifest = json.loads((dataset / "_manifest.json").read_text())
+    manifest["game"]["cells"][0]["value"] = 0  # the rules changed, the identity not
+    (dataset / "_manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(grundytables.TableFileError, match="not the identity"):
+        grundytables.game(dataset)
+
+
+@pytest.mark.parametrize("text,match", [
+    ('id = "a"\ncolour = 1\n', "unknown keys colour"),
+    ('id = "../a"\n', "safe file name"),
+    ('id = "a"\ncells = [ { x = 0, y = 0, value = -2 } ]\n', "outside"),
+    ('id = "a"\ncells = [ { x = 0, y = 0, value = 1 }, { x = 0, y = 0, value = 2 } ]\n', "twice"),
+    ('id = "a"\nmoves = "queen"\n', "moves"),
+    ('id = "a\n', "not a game file"),
+])
+def test_bad_game_files_are_refused(tmp_path, text, match):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(grundytables.TableFileError, match=match):
+        grundytables.read_game_file(path)
