@@ -263,12 +263,25 @@ func checkCertificateFile(ctx context.Context, path string, cfg band.Config, max
 	if len(c.Statements) > 0 {
 		fmt.Fprintf(stdout, "; proves %s", strings.Join(c.Statements, ", "))
 	}
-	fmt.Fprintln(stdout)
-	if c.Search != nil {
-		fmt.Fprintf(stdout, "%s: its search, as recorded (not re-checked): %s\n", path, c.Search.Describe(c.V))
-	}
+	fmt.Fprintf(stdout, "%s\n", searchVerdict(c))
 	fmt.Fprintf(stderr, "verify: %s checked in %.1fs\n", path, time.Since(start).Seconds())
 	return nil
+}
+
+// searchVerdict is what the verdict line of -certificate says of the
+// certificate's search block, if it has one: that the repeat lies within
+// its bound is re-checked, so every V ≤ v repeats within it; that its
+// first_unrepeated_v does not is the climb's word, which no check of the
+// certificate re-checks (proof.SearchChecked).
+func searchVerdict(c proof.Certificate) string {
+	switch {
+	case c.Search == nil:
+		return ""
+	case c.Search.FirstUnrepeatedV == 0:
+		return fmt.Sprintf("; its search block, re-checked: every V ≤ %d repeats within its bound of %d rows (no higher V was searched)", c.V, c.Search.Bound)
+	}
+	return fmt.Sprintf("; its search block, NOT re-checked: first_unrepeated_v %d (the search's word that the band state of V = %d does not repeat within %d rows; no proof)",
+		c.Search.FirstUnrepeatedV, c.Search.FirstUnrepeatedV, c.Search.Bound)
 }
 
 // count writes n ≥ 0 with thousands separators: 8,100,000,000.
