@@ -12,6 +12,7 @@ import (
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/conjecture/proof"
 	"github.com/grundy-lab/grundy/conjecture/provenance"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/tables"
@@ -59,8 +60,8 @@ func (f patternFlags) apply(opts *options, set map[string]bool) error {
 		return usagef("-patterns searches the rows of the band sweep: give -sweep band (or auto) with -write none or values, and rook tables")
 	case opts.rows != [2]int64{0, int64(opts.n)}:
 		return usagef("-patterns searches every row 0-%d: drop -rows", opts.n)
-	case *f.proveBound < 0:
-		return usagef("-prove-bound %d: give 0 (min(n, 10⁶)) or a number of rows", *f.proveBound)
+	case *f.proveBound < 0 || *f.proveBound > proof.MaxBound:
+		return usagef("-prove-bound %d: give 0 (min(n, 10⁶)) or a number of rows up to %d", *f.proveBound, proof.MaxBound)
 	}
 	opts.patterns = true
 	opts.proveBound = *f.proveBound

@@ -16,21 +16,37 @@ import (
 	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
+	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
 	"github.com/grundy-lab/grundy/conjecture/proof"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
 )
 
-// isProveMode reports whether args ask for -prove or -certificate, the
-// modes of prove.go, which parse their own flags.
-func isProveMode(args []string) bool {
+// proveMode reports whether args ask for -prove or -certificate, the
+// modes of prove.go, which parse their own flags, and returns args
+// without a -prove=false, which asks for no mode (it used to be taken as
+// -prove, its value unread). A -prove=VALUE that is no boolean is the
+// proof modes' to refuse.
+func proveMode(args []string) (bool, []string) {
+	prove := false
+	rest := make([]string, 0, len(args))
 	for _, a := range args {
-		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if strings.HasPrefix(a, "-") && (name == "prove" || name == "certificate") {
-			return true
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case !strings.HasPrefix(a, "-"):
+		case name == "certificate":
+			prove = true
+		case name == "prove" && hasValue:
+			if on, err := strconv.ParseBool(value); err == nil && !on {
+				continue
+			}
+			prove = true
+		case name == "prove":
+			prove = true
 		}
+		rest = append(rest, a)
 	}
-	return false
+	return prove, rest
 }
 
 // proveOptions are the flags of the proof modes.
@@ -46,10 +62,10 @@ type proveOptions struct {
 
 // The flags of each proof mode, for the message of a flag a mode does not use.
 var (
-	proveFlags       = []string{"prove", "table", "values", "bound", "out", "workers"}
+	proveFlags       = []string{"prove", "table", "values", "prove-bound", "out", "workers"}
 	certificateFlags = []string{"certificate", "max-cells", "workers"}
 	proveFlagHome    = map[string]string{
-		"table": "it goes with -prove", "values": "it goes with -prove", "bound": "it goes with -prove", "out": "it goes with -prove",
+		"table": "it goes with -prove", "values": "it goes with -prove", "prove-bound": "it goes with -prove", "out": "it goes with -prove",
 		"max-cells": "it goes with -certificate (-prove checks the certificates it has just found)",
 		"prove":     "it is a mode of its own", "certificate": "it is a mode of its own",
 	}
@@ -84,7 +100,8 @@ func newProveFlagSet(stderr io.Writer) (*flag.FlagSet, func() (proveOptions, err
 	certificate := fs.String("certificate", "", "re-check this proof certificate (<table>_V<v>.proof.json) on its own")
 	tableList := fs.String("table", "gneg1,gstarneg1,passnim", "with -prove: comma-separated rook tables (nim, g1, gneg1, gstarneg1, passnim)")
 	values := fs.String("values", "0-40", "with -prove: 0-HI, the largest cap V tried")
-	bound := fs.Int64("bound", 100000, "with -prove: the rows searched for a repeat, x0 + P ≤ bound")
+	bound := fs.Int64("prove-bound", 100000, "with -prove: the rows searched for a repeat, x0 + P ≤ bound (compute -prove's -prove-bound; "+
+		"-bound is the solver's bound of the claims runs)")
 	out := fs.String("out", "out", "with -prove: the directory the certificates are written to")
 	maxCells := fs.Int64("max-cells", defaultMaxCells, fmt.Sprintf("with -certificate: refuse a certificate whose check would read more cells, (x0 + P)·(V + 1); "+
 		"the default takes about %.0f min", float64(defaultMaxCells)*checkNsPerCell/60e9))
@@ -102,7 +119,7 @@ func newProveFlagSet(stderr io.Writer) (*flag.FlagSet, func() (proveOptions, err
 		case r.Lo != 0:
 			return proveOptions{}, usagef("-values %s: a proof covers the values 0 … V; give 0-HI", *values)
 		case *bound < 1 || *bound > proof.Infinity:
-			return proveOptions{}, usagef("-bound %d: give 1 to %d rows", *bound, int64(proof.Infinity))
+			return proveOptions{}, usagef("-prove-bound %d: give 1 to %d rows", *bound, int64(proof.Infinity))
 		case *workers < 0:
 			return proveOptions{}, usagef("-workers %d: give 0 (one per core) or more", *workers)
 		case *maxCells < 1:
@@ -116,6 +133,11 @@ func newProveFlagSet(stderr io.Writer) (*flag.FlagSet, func() (proveOptions, err
 // parseProveFlags reads the flags of -prove and -certificate; a flag the
 // mode does not use is a usageError naming it.
 func parseProveFlags(args []string, stderr io.Writer) (proveOptions, error) {
+	for _, a := range args {
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "bound" {
+			return proveOptions{}, usagef("-bound is the solver's bound of the claims runs; the rows -prove searches are -prove-bound (as in compute -prove)")
+		}
+	}
 	fs, read := newProveFlagSet(stderr)
 	if err := cli.Parse(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -201,26 +223,22 @@ func proveTable(ctx context.Context, table string, opts proveOptions, stdout io.
 	return nil
 }
 
-// certify writes rep's certificate to -out and checks it from the file.
+// certify writes rep's certificate to -out once it checks from the file
+// (patternfiles.Publish: until then it waits at its pending name). A
+// certificate whose check is stopped is removed: verify -prove has no
+// -resume to finish it.
 func certify(ctx context.Context, rep proof.Repeat, opts proveOptions) (string, error) {
 	c, err := proof.NewCertificate(rep, programVersion())
 	if err != nil {
 		return "", err
 	}
 	path := filepath.Join(opts.out, fmt.Sprintf("%s_V%d.proof.json", rep.Table, rep.V))
-	f, err := os.Create(path)
+	err = patternfiles.Publish(ctx, c, path, opts.cfg, nil)
+	if errors.Is(err, patternfiles.ErrCheckInterrupted) {
+		err = errors.Join(err, os.Remove(patternfiles.PendingName(path)))
+	}
 	if err != nil {
 		return "", fmt.Errorf("-out: %w", err)
-	}
-	if err := c.Encode(f); err != nil {
-		f.Close()
-		return "", fmt.Errorf("%s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
-	}
-	if err := checkCertificateFile(ctx, path, opts.cfg, math.MaxInt64, io.Discard, io.Discard); err != nil {
-		return "", fmt.Errorf("the certificate just written does not check: %w", err)
 	}
 	return path, nil
 }

@@ -23,7 +23,7 @@ import (
 func TestProveAndCertificate(t *testing.T) {
 	dir := t.TempDir()
 	var out, errs bytes.Buffer
-	err := run(context.Background(), []string{"-prove", "-table", "gneg1,passnim", "-values", "0-8", "-bound", "5000", "-out", dir}, &out, &errs)
+	err := run(context.Background(), []string{"-prove", "-table", "gneg1,passnim", "-values", "0-8", "-prove-bound", "5000", "-out", dir}, &out, &errs)
 	if err != nil {
 		t.Fatalf("-prove: %v\n%s", err, errs.String())
 	}
