@@ -108,3 +108,28 @@ func TestProveResumePendingCertificate(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// What an interrupted climb says is saved is what it saved: the search it
+// saved last, the one it resumed from, the certificate it climbed on
+// from, or nothing (it used to say "the search is saved in" before its
+// first save, and -resume then started from V = 0).
+func TestProveInterruptedSaysWhatIsSaved(t *testing.T) {
+	saved := &proof.SearchState{V: 7, Sweep: band.State{Next: 1 << 18}}
+	for _, tc := range []struct {
+		name           string
+		saved, resumed *proof.SearchState
+		known          *proof.KnownRepeat
+		says           string
+	}{
+		{"saved", saved, nil, nil, "the search of V = 7 is saved in dir/gneg1.prove-state as of row 262144"},
+		{"resumed, not saved", nil, saved, nil, "dir/gneg1.prove-state still holds the search of V = 7 as of row 262144"},
+		{"from a certificate", nil, nil, &proof.KnownRepeat{V: 5}, "to climb on from the certificate dir/gneg1.proof.json (V = 5) again"},
+		{"nothing", nil, nil, nil, "this run saved nothing"},
+	} {
+		var out strings.Builder
+		printInterrupted(&out, "gneg1", "dir/gneg1.prove-state", "dir/gneg1.proof.json", tc.saved, tc.resumed, tc.known)
+		if !strings.Contains(out.String(), tc.says) || tc.saved == nil && strings.Contains(out.String(), "is saved in") {
+			t.Errorf("%s: %q, want %q", tc.name, out.String(), tc.says)
+		}
+	}
+}
