@@ -1,9 +1,16 @@
 package main
 
 import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
+	"github.com/grundy-lab/grundy/engine/band"
 )
 
 // -prove=false asks for no proof: the other modes' flags work beside it
@@ -39,5 +46,36 @@ func TestProveBoundName(t *testing.T) {
 	synopsis, _, _ := strings.Cut(help, "\n\n")
 	if !strings.Contains(synopsis, "verify -prove [-table LIST] [-values 0-HI] [-prove-bound ROWS]") {
 		t.Errorf("the synopsis of -prove does not name -prove-bound:\n%s", synopsis)
+	}
+}
+
+// -certificate refuses an x0 or P no search writes by its key, whatever
+// -max-cells: it used to ask to raise -max-cells to 2⁶³ − 1, and with
+// that given, print a wrapped sum.
+func TestCertificateFieldRanges(t *testing.T) {
+	dir := t.TempDir()
+	proved, err := patternfiles.Prove(context.Background(), "gneg1", 1000, 3, 1000, dir, band.Config{Workers: 1})
+	if err != nil || !proved.Found {
+		t.Fatalf("prove: %v", err)
+	}
+	data := readString(t, proved.Path)
+	x0, p := fmt.Sprintf(`"x0": %d`, proved.Repeat.X0), fmt.Sprintf(`"p": %d`, proved.Repeat.P)
+	for _, tc := range []struct{ from, to, says string }{
+		{x0, `"x0": -5`, `"x0" is -5: a row from 0 to 274877906944`},
+		{x0, `"x0": 274877906945`, `"x0" is 274877906945`},
+		{p, `"p": -4`, `"p" is -4: a period from 1 to 274877906944`},
+		{p, `"p": 9223372036854775807`, `"p" is 9223372036854775807`},
+	} {
+		forged := strings.Replace(data, tc.from, tc.to, 1)
+		path := filepath.Join(dir, "forged.proof.json")
+		if forged == data || os.WriteFile(path, []byte(forged), 0o644) != nil {
+			t.Fatalf("no %q to forge", tc.from)
+		}
+		for _, extra := range [][]string{nil, {"-max-cells", "9223372036854775807"}} {
+			_, stderr, code := runVerify(t, append([]string{"-certificate", path}, extra...)...)
+			if code != 1 || !strings.Contains(stderr, tc.says) || strings.Contains(stderr, "-max-cells") {
+				t.Errorf("%s %v: exit %d, %q; want 1 saying %q", tc.to, extra, code, stderr, tc.says)
+			}
+		}
 	}
 }
