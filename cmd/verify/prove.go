@@ -57,17 +57,21 @@ type proveOptions struct {
 	out         string
 	certificate string
 	maxCells    int64
-	cfg         band.Config
+	// recheckSearch asks -certificate to run its search block's search
+	// again (recheckSearch).
+	recheckSearch bool
+	cfg           band.Config
 }
 
 // The flags of each proof mode, for the message of a flag a mode does not use.
 var (
 	proveFlags       = []string{"prove", "table", "values", "prove-bound", "out", "workers"}
-	certificateFlags = []string{"certificate", "max-cells", "workers"}
+	certificateFlags = []string{"certificate", "max-cells", "recheck-search", "workers"}
 	proveFlagHome    = map[string]string{
 		"table": "it goes with -prove", "values": "it goes with -prove", "prove-bound": "it goes with -prove", "out": "it goes with -prove",
-		"max-cells": "it goes with -certificate (-prove checks the certificates it has just found)",
-		"prove":     "it is a mode of its own", "certificate": "it is a mode of its own",
+		"max-cells":      "it goes with -certificate (-prove checks the certificates it has just found)",
+		"recheck-search": "it goes with -certificate",
+		"prove":          "it is a mode of its own", "certificate": "it is a mode of its own",
 	}
 )
 
@@ -105,6 +109,8 @@ func newProveFlagSet(stderr io.Writer) (*flag.FlagSet, func() (proveOptions, err
 	out := fs.String("out", "out", "with -prove: the directory the certificates are written to")
 	maxCells := fs.Int64("max-cells", defaultMaxCells, fmt.Sprintf("with -certificate: refuse a certificate whose check would read more cells, (x0 + P)·(V + 1); "+
 		"the default takes about %.0f min", float64(defaultMaxCells)*checkNsPerCell/60e9))
+	recheck := fs.Bool("recheck-search", false, "with -certificate: also search again, as the climb did, the V its search block names as not repeating "+
+		"(first_unrepeated_v) within its bound, about bound·(V + 2) cells more, counted in -max-cells; exit 1 if it repeats")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "cores to use: -prove's band sweep workers; -certificate checks as many segments of the rows at once (with 1, one sweep and the independent check side by side); 0 means one per core")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), usageLines)
@@ -126,7 +132,7 @@ func newProveFlagSet(stderr io.Writer) (*flag.FlagSet, func() (proveOptions, err
 			return proveOptions{}, usagef("-max-cells %d: give a positive number of cells", *maxCells)
 		}
 		return proveOptions{tables: strings.Split(*tableList, ","), hi: int(r.Hi), bound: *bound, out: *out,
-			certificate: *certificate, maxCells: *maxCells, cfg: band.Config{Workers: *workers}}, nil
+			certificate: *certificate, maxCells: *maxCells, recheckSearch: *recheck, cfg: band.Config{Workers: *workers}}, nil
 	}
 }
 
@@ -174,7 +180,7 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if opts.certificate != "" {
-		return checkCertificateFile(ctx, opts.certificate, opts.cfg, opts.maxCells, stdout, stderr)
+		return checkCertificateFile(ctx, opts, stdout, stderr)
 	}
 	if err := os.MkdirAll(opts.out, 0o755); err != nil {
 		return fmt.Errorf("-out %s: %w", opts.out, err)
@@ -243,11 +249,13 @@ func certify(ctx context.Context, rep proof.Repeat, opts proveOptions) (string, 
 	return path, nil
 }
 
-// checkCertificateFile reads and checks one certificate, after printing
-// on stderr the work its check takes and refusing one above maxCells
-// cells (a usageError naming -max-cells). A JSON file of another kind is
-// a usageError saying where it goes.
-func checkCertificateFile(ctx context.Context, path string, cfg band.Config, maxCells int64, stdout, stderr io.Writer) error {
+// checkCertificateFile reads and checks the certificate of -certificate,
+// and with -recheck-search searches its search block's V again
+// (recheckSearch), after printing on stderr the work that takes and
+// refusing more than -max-cells cells (a usageError naming -max-cells). A
+// JSON file of another kind is a usageError saying where it goes.
+func checkCertificateFile(ctx context.Context, opts proveOptions, stdout, stderr io.Writer) error {
+	path, cfg, maxCells := opts.certificate, opts.cfg, opts.maxCells
 	if err := wrongKind("-certificate", path, certificateKind); err != nil {
 		return err
 	}
@@ -261,9 +269,17 @@ func checkCertificateFile(ctx context.Context, path string, cfg band.Config, max
 		return fmt.Errorf("-certificate %s: %w", path, err)
 	}
 	rows, cells := c.Work()
-	if cells > maxCells {
-		return usagef("-certificate %s: its check reads rows 0 … x0 + P − 1 = %s, %s cells of the values 0 … %d, about %s; "+
-			"above -max-cells %d: raise -max-cells to at least %d to check it", path, count(rows-1), count(cells), c.V, duration(cells, cfg.Workers), maxCells, cells)
+	searchRows, searchCells := int64(0), int64(0)
+	if opts.recheckSearch {
+		searchRows, searchCells = searchWork(c)
+	}
+	if total := min(cells, math.MaxInt64-searchCells) + searchCells; total > maxCells {
+		again := ""
+		if searchCells > 0 {
+			again = fmt.Sprintf(", and its search again %s rows, %s cells", count(searchRows), count(searchCells))
+		}
+		return usagef("-certificate %s: its check reads rows 0 … x0 + P − 1 = %s, %s cells of the values 0 … %d%s, about %s; "+
+			"above -max-cells %d: raise -max-cells to at least %d to check it", path, count(rows-1), count(cells), c.V, again, duration(total, cfg.Workers), maxCells, total)
 	}
 	fmt.Fprintf(stderr, "verify: %s: checking %s rows, %s cells of %s, V = %d; about %s\n", path, count(rows), count(cells), c.Table, c.V, duration(cells, cfg.Workers))
 	start := time.Now()
@@ -277,29 +293,19 @@ func checkCertificateFile(ctx context.Context, path string, cfg band.Config, max
 	if err != nil {
 		return fmt.Errorf("-certificate %s: %w", path, err)
 	}
+	searched := false
+	if opts.recheckSearch {
+		if searched, err = recheckSearch(ctx, path, c, cfg, stderr); err != nil {
+			return fmt.Errorf("-certificate %s: %w (its proof of the values 0 … %d holds)", path, err, c.V)
+		}
+	}
 	fmt.Fprintf(stdout, "%s: holds: the values 0 … %d of %s repeat with period %d from row %d, for all x, y", path, c.V, c.Table, c.P, c.X0)
 	if len(c.Statements) > 0 {
 		fmt.Fprintf(stdout, "; proves %s", strings.Join(c.Statements, ", "))
 	}
-	fmt.Fprintf(stdout, "%s\n", searchVerdict(c))
+	fmt.Fprintf(stdout, "%s\n", searchVerdict(c, searched))
 	fmt.Fprintf(stderr, "verify: %s checked in %.1fs\n", path, time.Since(start).Seconds())
 	return nil
-}
-
-// searchVerdict is what the verdict line of -certificate says of the
-// certificate's search block, if it has one: that the repeat lies within
-// its bound is re-checked, so every V ≤ v repeats within it; that its
-// first_unrepeated_v does not is the climb's word, which no check of the
-// certificate re-checks (proof.SearchChecked).
-func searchVerdict(c proof.Certificate) string {
-	switch {
-	case c.Search == nil:
-		return ""
-	case c.Search.FirstUnrepeatedV == 0:
-		return fmt.Sprintf("; its search block, re-checked: every V ≤ %d repeats within its bound of %d rows (no higher V was searched)", c.V, c.Search.Bound)
-	}
-	return fmt.Sprintf("; its search block, NOT re-checked: first_unrepeated_v %d (the search's word that the band state of V = %d does not repeat within %d rows; no proof)",
-		c.Search.FirstUnrepeatedV, c.Search.FirstUnrepeatedV, c.Search.Bound)
 }
 
 // count writes n ≥ 0 with thousands separators: 8,100,000,000.

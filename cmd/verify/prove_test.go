@@ -75,7 +75,7 @@ func TestCertificatePrintsSearch(t *testing.T) {
 	if err := run(context.Background(), []string{"-certificate", proved.Path}, &out, &errs); err != nil {
 		t.Fatalf("-certificate: %v\n%s", err, errs.String())
 	}
-	verdict := regexp.MustCompile(fmt.Sprintf(`: holds: .*; its search block, NOT re-checked: first_unrepeated_v %d \(the search's word that the band state of V = %d does not repeat within %d rows; no proof\)\n`,
+	verdict := regexp.MustCompile(fmt.Sprintf(`: holds: .*; its search block, NOT re-checked: first_unrepeated_v %d \(the search's word that the band state of V = %d does not repeat within %d rows; no proof; -recheck-search searches it again\)\n`,
 		proved.Repeat.V+1, proved.Repeat.V+1, bound))
 	if !verdict.MatchString(out.String()) {
 		t.Errorf("-certificate's verdict line does not match %q:\n%s", verdict, out.String())

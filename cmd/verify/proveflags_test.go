@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
+	"github.com/grundy-lab/grundy/conjecture/proof"
 	"github.com/grundy-lab/grundy/engine/band"
 )
 
@@ -77,5 +78,45 @@ func TestCertificateFieldRanges(t *testing.T) {
 				t.Errorf("%s %v: exit %d, %q; want 1 saying %q", tc.to, extra, code, stderr, tc.says)
 			}
 		}
+	}
+}
+
+// -recheck-search searches again the V a certificate's search block names
+// as not repeating within its bound: the honest block holds, re-checked;
+// a bound forged up to where that V repeats, which the check of the
+// certificate cannot tell, is exit 1 naming the repeat.
+func TestRecheckSearch(t *testing.T) {
+	dir := t.TempDir()
+	const bound = 3000
+	proved, err := patternfiles.Prove(context.Background(), "gneg1", bound, 40, bound, dir, band.Config{Workers: 1})
+	if err != nil || !proved.Found || proved.Outcome.FirstUnrepeatedV == 0 {
+		t.Fatalf("prove: %v, %+v", err, proved.Outcome)
+	}
+	next := proved.Outcome.FirstUnrepeatedV
+	stdout, stderr, code := runVerify(t, "-certificate", proved.Path, "-recheck-search")
+	if want := fmt.Sprintf("; its search block, re-checked by -recheck-search: the band state of V = %d does not repeat within %d rows\n", next, bound); code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("the honest certificate: exit %d, want 0 and %q\n%s%s", code, want, stdout, stderr)
+	}
+	rep, found, err := proof.Search(context.Background(), "gneg1", next, 1_000_000, proof.Options{Config: band.Config{Workers: 1}})
+	if err != nil || !found {
+		t.Fatalf("V = %d does not repeat within 10⁶ rows (%v): the test needs it to", next, err)
+	}
+	data := readString(t, proved.Path)
+	forged := strings.Replace(data, fmt.Sprintf(`"bound": %d`, bound), fmt.Sprintf(`"bound": %d`, rep.X0+rep.P), 1)
+	path := filepath.Join(dir, "forged.proof.json")
+	if forged == data || os.WriteFile(path, []byte(forged), 0o644) != nil {
+		t.Fatal("no bound to forge")
+	}
+	if _, stderr, code := runVerify(t, "-certificate", path); code != 0 {
+		t.Fatalf("the forged bound, not searched: exit %d, want 0 (its proof holds): %s", code, stderr)
+	}
+	stdout, stderr, code = runVerify(t, "-certificate", path, "-recheck-search")
+	want := fmt.Sprintf("its search block does not hold: first_unrepeated_v is %d, but the band state of V = %d repeats within %d rows: x0 = %d, P = %d",
+		next, next, rep.X0+rep.P, rep.X0, rep.P)
+	if code != 1 || !strings.Contains(stderr, want) || strings.Contains(stdout, "holds:") {
+		t.Errorf("the forged bound searched: exit %d, want 1 saying %q\n%s%s", code, want, stdout, stderr)
+	}
+	if _, stderr, code := runVerify(t, "-certificate", path, "-recheck-search", "-max-cells", "1000"); code != 2 || !strings.Contains(stderr, "and its search again") {
+		t.Errorf("-max-cells below the search: exit %d, %q", code, stderr)
 	}
 }

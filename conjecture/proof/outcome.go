@@ -28,7 +28,8 @@ type SearchOutcome struct {
 // indeed does not repeat within the bound only a search can tell, and no
 // check of the certificate runs one.
 const SearchChecked = "re-checked: x0 + p ≤ bound, first_unrepeated_v = v + 1 or absent; " +
-	"not re-checked: that the band state of first_unrepeated_v does not repeat within bound rows (a search result, not part of the proof)"
+	"not re-checked: that the band state of first_unrepeated_v does not repeat within bound rows " +
+	"(a search result, not part of the proof; verify -certificate -recheck-search searches it again)"
 
 // OutcomeOf is the outcome of Largest(ctx, table, hi, bound, …) that
 // returned rep: the climb stopped at rep.V+1 if rep.V < hi, else at hi.
