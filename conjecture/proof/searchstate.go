@@ -119,7 +119,7 @@ func (st *SearchState) MarshalBinary() ([]byte, error) {
 // for Search to say. A state of an earlier version is refused (see
 // searchStateMagic).
 func (st *SearchState) UnmarshalBinary(b []byte) error {
-	switch magic := string(b[:min(len(b), len(searchStateMagic))]); magic {
+	switch string(b[:min(len(b), len(searchStateMagic))]) {
 	case searchStateMagic:
 	case searchStateMagicV2:
 		return fmt.Errorf("%w: saved by an earlier version, with no checksum to tell it from a damaged state: start the search afresh", ErrSearchState)

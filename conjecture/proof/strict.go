@@ -79,11 +79,8 @@ func strictKeys(data []byte, keys *objectKeys) error {
 		if tok == nil && top >= 0 && stack[top].object && stack[top].allowed != nil {
 			return fmt.Errorf("the key %q is null: give it its value, or leave an optional key out", stack[top].last)
 		}
-		switch tok {
-		case json.Delim('{'), json.Delim('['):
-			if len(stack) == maxDepth {
-				return fmt.Errorf("objects and arrays nested more than %d deep, deeper than any certificate's", maxDepth)
-			}
+		if (tok == json.Delim('{') || tok == json.Delim('[')) && len(stack) == maxDepth {
+			return fmt.Errorf("objects and arrays nested more than %d deep, deeper than any certificate's", maxDepth)
 		}
 		switch tok {
 		case json.Delim('{'):
