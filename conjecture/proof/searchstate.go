@@ -122,7 +122,7 @@ func (st *SearchState) UnmarshalBinary(b []byte) error {
 	switch string(b[:min(len(b), len(searchStateMagic))]) {
 	case searchStateMagic:
 	case searchStateMagicV2:
-		return fmt.Errorf("%w: saved by an earlier version, with no checksum to tell it from a damaged state: start the search afresh", ErrSearchState)
+		return fmt.Errorf("%w: saved by an earlier version (GRUNDYPROOFSRCH2), with no checksum to tell it from a damaged state", ErrSearchState)
 	case searchStateMagicV1:
 		return fmt.Errorf("%w: saved by an earlier version, whose keys of the states this one does not use: start the search afresh", ErrSearchState)
 	default:
