@@ -12,6 +12,7 @@ import (
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
 	"github.com/grundy-lab/grundy/conjecture/pattern"
+	"github.com/grundy-lab/grundy/conjecture/proof"
 	"github.com/grundy-lab/grundy/conjecture/provenance"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/tables"
@@ -38,7 +39,8 @@ func addPatternFlags(fs *flag.FlagSet) patternFlags {
 			"prove the values 0 … V of the largest V whose band state repeats, and write <id>_n<N>.patterns.json, .md and .proof.json"),
 		prove: fs.Bool("prove", false, "search the repeated band states alone (no sweep to n, no -n): climb V = 0 … HI of -values, "+
 			"write the certificate <id>.proof.json of the largest V whose state repeats within -prove-bound rows, "+
-			"and print it and the first V that does not repeat; -resume continues a search saved in <id>.prove-state or, with none, climbs on from the certificate <id>.proof.json in -out"),
+			"once it checks, and print it and the first V that does not repeat; -resume checks a certificate whose check was interrupted (<id>.proof.json.unchecked), "+
+			"else continues a search saved in <id>.prove-state, else climbs on from the certificate <id>.proof.json in -out"),
 		proveBound: fs.Int64("prove-bound", 0, "with -patterns: the rows searched for a repeated band state (0: min(n, 10⁶)); "+
 			"with -prove: the rows searched (default 10¹⁰: on 2 cores about 25 minutes for the V that fails at V ≈ 40, "+
 			"some times that for the climb below it)"),
@@ -59,8 +61,8 @@ func (f patternFlags) apply(opts *options, set map[string]bool) error {
 		return usagef("-patterns searches the rows of the band sweep: give -sweep band (or auto) with -write none or values, and rook tables")
 	case opts.rows != [2]int64{0, int64(opts.n)}:
 		return usagef("-patterns searches every row 0-%d: drop -rows", opts.n)
-	case *f.proveBound < 0:
-		return usagef("-prove-bound %d: give 0 (min(n, 10⁶)) or a number of rows", *f.proveBound)
+	case *f.proveBound < 0 || *f.proveBound > proof.MaxBound:
+		return usagef("-prove-bound %d: give 0 (min(n, 10⁶)) or a number of rows up to %d", *f.proveBound, proof.MaxBound)
 	}
 	opts.patterns = true
 	opts.proveBound = *f.proveBound

@@ -92,7 +92,7 @@ func TestPatternsEndToEnd(t *testing.T) {
 }
 
 // TestPatternsUsage: -patterns needs the band sweep and every row;
-// -prove-bound needs -patterns.
+// -prove-bound needs -patterns and a bound -prove takes.
 func TestPatternsUsage(t *testing.T) {
 	dir := t.TempDir()
 	for _, args := range [][]string{
@@ -102,6 +102,9 @@ func TestPatternsUsage(t *testing.T) {
 		{"-patterns", "-write", "none", "-rows", "10-20"},
 		{"-prove-bound", "100", "-write", "none"},
 		{"-patterns", "-write", "none", "-prove-bound", "-1"},
+		// beyond proof.MaxBound, which -prove refuses too: it used to
+		// print an estimate of 42,000 hours, then fail (exit 1)
+		{"-patterns", "-write", "none", "-prove-bound", "100000000000000"},
 	} {
 		args = append(args, "-n", "100", "-out", dir, "-quiet")
 		if _, stderr, code := runCompute(t, args...); code != 2 {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
 	"github.com/grundy-lab/grundy/conjecture/proof"
 	"github.com/grundy-lab/grundy/engine/band"
@@ -76,7 +77,8 @@ func runProve(ctx context.Context, opts options, stdout, stderr io.Writer) error
 // search every proveSaveEvery, writes and checks the certificate of the
 // largest V proved with the search's outcome (proof.OutcomeOf), and prints
 // them: the first V that does not repeat within the bound, or that every
-// V ≤ HI repeats.
+// V ≤ HI repeats. With -resume, a certificate whose check was interrupted
+// is checked and published first (resumeClimb).
 func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.Writer) error {
 	statePath := filepath.Join(opts.out, patternfiles.SearchStateName(id))
 	path := filepath.Join(opts.out, patternfiles.CertificateName(id))
@@ -84,7 +86,14 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 	var resume *proof.SearchState
 	var known *proof.KnownRepeat
 	if opts.resume {
-		var err error
+		pending, err := readPending(id, path, bound)
+		if err != nil || pending != nil {
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stderr, "compute: %s: checking the certificate %s, written before its check was interrupted\n", id, patternfiles.PendingName(path))
+			return publishProved(ctx, id, *pending, opts, statePath, path, 0, stdout, stderr)
+		}
 		if resume, known, err = resumeClimb(id, statePath, path, stderr); err != nil {
 			return err
 		}
@@ -110,6 +119,8 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 	var bar progress
 	barV, barResweep, barRows := -1, false, int64(0)
 	defer func() { bar.finish() }()
+	// saved is the search this run saved last, nil before its first save.
+	var saved *proof.SearchState
 	o := proof.Options{
 		Config:    band.Config{Workers: opts.cfg.Workers},
 		Resume:    resume,
@@ -120,7 +131,11 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 			if err != nil {
 				return err
 			}
-			return results.WriteAtomic(statePath, func(f *os.File) error { _, err := f.Write(b); return err })
+			if err := results.WriteAtomic(statePath, func(f *os.File) error { _, err := f.Write(b); return err }); err != nil {
+				return err
+			}
+			saved = st
+			return nil
 		},
 		Progress: func(p proof.Progress) {
 			if p.V != barV || p.Resweep != barResweep {
@@ -149,39 +164,104 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "compute: %s: the search is saved in %s (as of its last save, every %v): rerun with -resume and the same -prove-bound to go on\n",
-				id, statePath, proveSaveEvery)
+			printInterrupted(stderr, id, statePath, path, saved, resume, known)
 		}
 		return err
 	}
-	elapsed := time.Since(start).Round(time.Second)
 	if !found {
-		fmt.Fprintf(stdout, "%-10s nothing proved: the band state of V = 0 does not repeat within %d rows (%v)\n", id, bound, elapsed)
+		fmt.Fprintf(stdout, "%-10s nothing proved: the band state of V = 0 does not repeat within %d rows (%v)\n", id, bound, time.Since(start).Round(time.Second))
 		return removeState(statePath)
 	}
+	c, err := proof.NewCertificate(rep, cli.Version())
+	if err != nil {
+		return err
+	}
 	outcome := proof.OutcomeOf(rep, hi, bound)
-	written := time.Now()
-	bar.finish()
-	bar = newProgress(stderr, opts.quiet, fmt.Sprintf("%s V = %d, its certificate checked independently", id, rep.V), "rows", rep.X0+rep.P)
+	c.Search = &outcome
+	if err := patternfiles.WritePending(c, path); err != nil {
+		return err
+	}
+	return publishProved(ctx, id, c, opts, statePath, path, time.Since(start), stdout, stderr)
+}
+
+// printInterrupted says what a climb stopped by ctx leaves for -resume:
+// the search it saved last, or, before its first save, the saved search
+// or certificate it was resumed from, or nothing.
+func printInterrupted(stderr io.Writer, id, statePath, certPath string, saved, resumed *proof.SearchState, known *proof.KnownRepeat) {
+	const again = "rerun with -resume and the same -prove-bound to go on"
+	switch {
+	case saved != nil:
+		fmt.Fprintf(stderr, "compute: %s: the search of V = %d is saved in %s as of row %d (saved every %v): %s\n",
+			id, saved.V, statePath, saved.Sweep.Next, proveSaveEvery, again)
+	case resumed != nil:
+		fmt.Fprintf(stderr, "compute: %s: stopped before its first save: %s still holds the search of V = %d as of row %d: %s\n",
+			id, statePath, resumed.V, resumed.Sweep.Next, again)
+	case known != nil:
+		fmt.Fprintf(stderr, "compute: %s: stopped before its first save: %s to climb on from the certificate %s (V = %d) again\n",
+			id, again, certPath, known.V)
+	default:
+		fmt.Fprintf(stderr, "compute: %s: stopped before its first save (after its first chunk of rows): this run saved nothing; "+
+			"-resume takes what an earlier run left in -out (a saved search, or a certificate to climb on from), else starts from V = 0\n", id)
+	}
+}
+
+// publishProved checks the certificate c waiting at the pending name of
+// path and publishes it at path (patternfiles.CheckPending), prints what
+// it proves and what its search found (searched: the time the climb
+// took, 0 for a climb of an earlier run), and removes the saved search.
+// A check stopped by ctx keeps the certificate and the saved search, and
+// says how to go on.
+func publishProved(ctx context.Context, id string, c proof.Certificate, opts options, statePath, path string, searched time.Duration, stdout, stderr io.Writer) error {
+	rows := c.X0 + c.P
+	bar := newProgress(stderr, opts.quiet, fmt.Sprintf("%s V = %d, its certificate checked independently", id, c.V), "rows", rows)
 	checkedRows := int64(0)
-	err = patternfiles.WriteCertificate(ctx, rep, outcome, path, band.Config{Workers: opts.cfg.Workers}, func(rows int64) {
+	start := time.Now()
+	err := patternfiles.CheckPending(ctx, path, band.Config{Workers: opts.cfg.Workers}, func(rows int64) {
 		bar.add(rows - checkedRows)
 		checkedRows = rows
 	})
 	bar.finish()
+	if errors.Is(err, patternfiles.ErrCheckInterrupted) {
+		fmt.Fprintf(stderr, "compute: %s: the certificate of V = %d awaits its check at %s: rerun with -resume and the same -prove-bound to check and publish it as %s\n",
+			id, c.V, patternfiles.PendingName(path), path)
+	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%-10s proved for all x, y: the values 0 … %d repeat with period P = %d from row x0 = %d (search %v); certificate %s, checked (%v)\n",
-		id, rep.V, rep.P, rep.X0, elapsed, path, time.Since(written).Round(time.Second))
-	fmt.Fprintf(stdout, "%-10s searched, recorded in the certificate: %s\n", id, outcome.Describe(rep.V))
+	search := ""
+	if searched > 0 {
+		search = fmt.Sprintf(" (search %v)", searched.Round(time.Second))
+	}
+	fmt.Fprintf(stdout, "%-10s proved for all x, y: the values 0 … %d repeat with period P = %d from row x0 = %d%s; certificate %s, checked (%v)\n",
+		id, c.V, c.P, c.X0, search, path, time.Since(start).Round(time.Second))
+	outcome := *c.Search
+	fmt.Fprintf(stdout, "%-10s searched, recorded in the certificate: %s\n", id, outcome.Describe(c.V))
 	if outcome.FirstUnrepeatedV == 0 {
-		// rep.V is above hi when a saved search that had passed hi is
+		// c.V is above HI when a saved search that had passed HI is
 		// resumed with it: its repeat is certified all the same.
 		fmt.Fprintf(stdout, "%-10s no V above %d was searched (-values' HI is %d): give a HI above %d to climb further (-resume climbs on from this certificate)\n",
-			id, rep.V, hi, rep.V)
+			id, c.V, opts.values.Hi, c.V)
 	}
 	return removeState(statePath)
+}
+
+// readPending reads the certificate of table id waiting for its check at
+// the pending name of certPath, or returns nil when there is none. It must
+// be of table id, found with -prove-bound bound.
+func readPending(id, certPath string, bound int64) (*proof.Certificate, error) {
+	pending := patternfiles.PendingName(certPath)
+	c, err := patternfiles.ReadCertificate(pending)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("-resume: %w; move it away to resume the search instead", err)
+	case c.Table != id || c.Search == nil:
+		return nil, fmt.Errorf("-resume: %s is not the certificate of a climb of table %s; move it away to resume the search instead", pending, id)
+	case c.Search.Bound != bound:
+		return nil, fmt.Errorf("-resume: %s was found with -prove-bound %d: give -prove-bound %d to check and publish it, or move it away", pending, c.Search.Bound, c.Search.Bound)
+	}
+	return &c, nil
 }
 
 // printProveEstimate prints what the climb from V = from will cost at
@@ -208,7 +288,7 @@ func printProveEstimate(w io.Writer, id string, from, hi int, bound int64, worke
 // (a finished climb removes its saved search, and leaves the
 // certificate). With neither, the climb starts from V = 0.
 func resumeClimb(id, statePath, certPath string, stderr io.Writer) (*proof.SearchState, *proof.KnownRepeat, error) {
-	st, err := readSearchState(statePath)
+	st, err := readSearchState(statePath, certPath)
 	switch {
 	case err == nil:
 		fmt.Fprintf(stderr, "compute: %s: resuming the search of V = %d at row %d from %s\n", id, st.V, st.Sweep.Next, statePath)
@@ -229,15 +309,18 @@ func resumeClimb(id, statePath, certPath string, stderr io.Writer) (*proof.Searc
 	return nil, &proof.KnownRepeat{V: c.V, X0: c.X0, P: c.P}, nil
 }
 
-// readSearchState reads a saved search.
-func readSearchState(path string) (*proof.SearchState, error) {
+// readSearchState reads a saved search, which a damaged one fails
+// (proof.SearchState.UnmarshalBinary checks its checksum); the error says
+// what -resume takes without it: the certificate at certPath.
+func readSearchState(path, certPath string) (*proof.SearchState, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	var st proof.SearchState
 	if err := st.UnmarshalBinary(b); err != nil {
-		return nil, fmt.Errorf("-resume: %s: %w; delete it to start over", path, err)
+		return nil, fmt.Errorf("-resume: %s: %w; move it away: -resume then climbs on from the certificate %s if there is one, else from V = 0",
+			path, err, certPath)
 	}
 	return &st, nil
 }

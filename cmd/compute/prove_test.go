@@ -73,7 +73,7 @@ func TestProveEndToEnd(t *testing.T) {
 		if err := patternfiles.CheckFile(ctx, path, band.Config{Workers: 1}, nil); err != nil {
 			t.Errorf("%s: %v", table, err)
 		}
-		if got := readCertificate(t, path).Search; got == nil || *got != (proof.SearchOutcome{Bound: bound, FirstUnrepeatedV: want.V + 1}) {
+		if got := readCertificate(t, path).Search; got == nil || *got != (proof.SearchOutcome{Bound: bound, FirstUnrepeatedV: want.V + 1, Checked: proof.SearchChecked}) {
 			t.Errorf("%s: the certificate records the search as %+v, want bound %d and first unrepeated V %d", table, got, bound, want.V+1)
 		}
 		if _, err := os.Stat(filepath.Join(dir, patternfiles.SearchStateName(table))); !errors.Is(err, os.ErrNotExist) {
@@ -96,7 +96,7 @@ func TestProveStopsAtHI(t *testing.T) {
 		t.Errorf("stdout %q; want %q and no unrepeated V", stdout, want)
 	}
 	c := readCertificate(t, filepath.Join(dir, patternfiles.CertificateName("gneg1")))
-	if c.V != 2 || c.Search == nil || *c.Search != (proof.SearchOutcome{Bound: bound}) {
+	if c.V != 2 || c.Search == nil || *c.Search != (proof.SearchOutcome{Bound: bound, Checked: proof.SearchChecked}) {
 		t.Errorf("the certificate: V = %d, search %+v; want V = 2 and bound %d alone", c.V, c.Search, bound)
 	}
 }

@@ -29,13 +29,13 @@
 //
 // With -prove it proves, from a repeated band state (conjecture/proof),
 // that the values 0 … V of each table are periodic for all x, y, for the
-// largest V ≤ HI that repeats within -bound rows, writes the certificates
+// largest V ≤ HI that repeats within -prove-bound rows, writes the certificates
 // and re-checks them; -certificate re-checks one on its own (exit 1 when
 // it does not hold), after printing the rows and cells its check reads
 // and the time it should take, and refuses one above -max-cells cells:
 //
-//	verify -prove [-table gneg1,gstarneg1,passnim] [-values 0-HI] [-bound ROWS] [-out DIR] [-workers N]
-//	verify -certificate FILE [-max-cells N] [-workers N]
+//	verify -prove [-table gneg1,gstarneg1,passnim] [-values 0-HI] [-prove-bound ROWS] [-out DIR] [-workers N]
+//	verify -certificate FILE [-max-cells N] [-recheck-search] [-workers N]
 //
 // A JSON file given to the wrong flag (a patterns file to -certificate, a
 // certificate to -claims-from or -in) is told by its "format" field and

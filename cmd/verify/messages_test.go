@@ -24,7 +24,7 @@ func messageInputs(t *testing.T) (table, patterns, certificate, other string) {
 	if _, stderr, code := runVerify(t, "-patterns", "-in", table, "-values", "0-3", "-json", patterns); code != 0 {
 		t.Fatalf("-patterns: exit %d: %s", code, stderr)
 	}
-	if _, stderr, code := runVerify(t, "-prove", "-table", "gneg1", "-values", "0-3", "-bound", "1000", "-out", dir); code != 0 {
+	if _, stderr, code := runVerify(t, "-prove", "-table", "gneg1", "-values", "0-3", "-prove-bound", "1000", "-out", dir); code != 0 {
 		t.Fatalf("-prove: exit %d: %s", code, stderr)
 	}
 	certificate = filepath.Join(dir, "gneg1_V3.proof.json")

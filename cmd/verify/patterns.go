@@ -190,17 +190,27 @@ func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Write
 	return finishReport(opts, in, reports, time.Since(start), stdout, stderr)
 }
 
-// selectPatterns keeps the patterns of file whose value -values names, when
-// it is given, and refuses a file with none left or with a value above what
+// selectPatterns keeps the patterns and the reports of file whose value
+// -values names, when it is given, so that the values marked proved that
+// are checked (checkProved) are those asked about, each with its pattern;
+// it refuses a file with no pattern left or with a value above what
 // -patterns searches.
 func selectPatterns(file pattern.File, opts options) (pattern.File, error) {
 	if opts.valuesGiven {
+		asked := func(v int) bool { return v >= opts.values.lo && v <= opts.values.hi }
 		kept := file.Patterns[:0:0]
 		for _, p := range file.Patterns {
-			if p.Value >= opts.values.lo && p.Value <= opts.values.hi {
+			if asked(p.Value) {
 				kept = append(kept, p)
 			}
 		}
+		reports := file.Values[:0:0]
+		for _, r := range file.Values {
+			if asked(r.Value) {
+				reports = append(reports, r)
+			}
+		}
+		file.Values = reports
 		if len(kept) == 0 {
 			return pattern.File{}, usagef("-values %d-%d selects none of the %d patterns of %s: give values that have one (see its no_pattern)",
 				opts.values.lo, opts.values.hi, len(file.Patterns), opts.claimsFrom)

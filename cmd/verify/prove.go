@@ -17,21 +17,37 @@ import (
 
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
 	"github.com/grundy-lab/grundy/cmd/internal/gamefiles"
+	"github.com/grundy-lab/grundy/cmd/internal/patternfiles"
 	"github.com/grundy-lab/grundy/conjecture/proof"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
 )
 
-// isProveMode reports whether args ask for -prove or -certificate, the
-// modes of prove.go, which parse their own flags.
-func isProveMode(args []string) bool {
+// proveMode reports whether args ask for -prove or -certificate, the
+// modes of prove.go, which parse their own flags, and returns args
+// without a -prove=false, which asks for no mode (it used to be taken as
+// -prove, its value unread). A -prove=VALUE that is no boolean is the
+// proof modes' to refuse.
+func proveMode(args []string) (bool, []string) {
+	prove := false
+	rest := make([]string, 0, len(args))
 	for _, a := range args {
-		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if strings.HasPrefix(a, "-") && (name == "prove" || name == "certificate") {
-			return true
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case !strings.HasPrefix(a, "-"):
+		case name == "certificate":
+			prove = true
+		case name == "prove" && hasValue:
+			if on, err := strconv.ParseBool(value); err == nil && !on {
+				continue
+			}
+			prove = true
+		case name == "prove":
+			prove = true
 		}
+		rest = append(rest, a)
 	}
-	return false
+	return prove, rest
 }
 
 // proveOptions are the flags of the proof modes.
@@ -42,17 +58,21 @@ type proveOptions struct {
 	out         string
 	certificate string
 	maxCells    int64
-	cfg         band.Config
+	// recheckSearch asks -certificate to run its search block's search
+	// again (recheckSearch).
+	recheckSearch bool
+	cfg           band.Config
 }
 
 // The flags of each proof mode, for the message of a flag a mode does not use.
 var (
-	proveFlags       = []string{"prove", "table", "values", "bound", "out", "workers"}
-	certificateFlags = []string{"certificate", "max-cells", "workers"}
+	proveFlags       = []string{"prove", "table", "values", "prove-bound", "out", "workers"}
+	certificateFlags = []string{"certificate", "max-cells", "recheck-search", "workers"}
 	proveFlagHome    = map[string]string{
-		"table": "it goes with -prove", "values": "it goes with -prove", "bound": "it goes with -prove", "out": "it goes with -prove",
-		"max-cells": "it goes with -certificate (-prove checks the certificates it has just found)",
-		"prove":     "it is a mode of its own", "certificate": "it is a mode of its own",
+		"table": "it goes with -prove", "values": "it goes with -prove", "prove-bound": "it goes with -prove", "out": "it goes with -prove",
+		"max-cells":      "it goes with -certificate (-prove checks the certificates it has just found)",
+		"recheck-search": "it goes with -certificate",
+		"prove":          "it is a mode of its own", "certificate": "it is a mode of its own",
 	}
 )
 
@@ -85,10 +105,13 @@ func newProveFlagSet(stderr io.Writer) (*flag.FlagSet, func() (proveOptions, err
 	certificate := fs.String("certificate", "", "re-check this proof certificate (<table>_V<v>.proof.json) on its own")
 	tableList := fs.String("table", "gneg1,gstarneg1,passnim", "with -prove: comma-separated rook tables (nim, g1, gneg1, gstarneg1, passnim)")
 	values := fs.String("values", "0-40", "with -prove: 0-HI, the largest cap V tried")
-	bound := fs.Int64("bound", 100000, "with -prove: the rows searched for a repeat, x0 + P ≤ bound")
+	bound := fs.Int64("prove-bound", 100000, "with -prove: the rows searched for a repeat, x0 + P ≤ bound (compute -prove's -prove-bound; "+
+		"-bound is the solver's bound of the claims runs)")
 	out := fs.String("out", "out", "with -prove: the directory the certificates are written to")
 	maxCells := fs.Int64("max-cells", defaultMaxCells, fmt.Sprintf("with -certificate: refuse a certificate whose check would read more cells, (x0 + P)·(V + 1); "+
 		"the default takes about %.0f min", float64(defaultMaxCells)*checkNsPerCell/60e9))
+	recheck := fs.Bool("recheck-search", false, "with -certificate: also search again, as the climb did, the V its search block names as not repeating "+
+		"(first_unrepeated_v) within its bound, about bound·(V + 2) cells more, counted in -max-cells; exit 1 if it repeats")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "cores to use: -prove's band sweep workers; -certificate checks as many segments of the rows at once (with 1, one sweep and the independent check side by side); 0 means one per core")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), usageLines)
@@ -103,20 +126,25 @@ func newProveFlagSet(stderr io.Writer) (*flag.FlagSet, func() (proveOptions, err
 		case r.Lo != 0:
 			return proveOptions{}, usagef("-values %s: a proof covers the values 0 … V; give 0-HI", *values)
 		case *bound < 1 || *bound > proof.Infinity:
-			return proveOptions{}, usagef("-bound %d: give 1 to %d rows", *bound, int64(proof.Infinity))
+			return proveOptions{}, usagef("-prove-bound %d: give 1 to %d rows", *bound, int64(proof.Infinity))
 		case *workers < 0:
 			return proveOptions{}, usagef("-workers %d: give 0 (one per core) or more", *workers)
 		case *maxCells < 1:
 			return proveOptions{}, usagef("-max-cells %d: give a positive number of cells", *maxCells)
 		}
 		return proveOptions{tables: strings.Split(*tableList, ","), hi: int(r.Hi), bound: *bound, out: *out,
-			certificate: *certificate, maxCells: *maxCells, cfg: band.Config{Workers: *workers}}, nil
+			certificate: *certificate, maxCells: *maxCells, recheckSearch: *recheck, cfg: band.Config{Workers: *workers}}, nil
 	}
 }
 
 // parseProveFlags reads the flags of -prove and -certificate; a flag the
 // mode does not use is a usageError naming it.
 func parseProveFlags(args []string, stderr io.Writer) (proveOptions, error) {
+	for _, a := range args {
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "bound" {
+			return proveOptions{}, usagef("-bound is the solver's bound of the claims runs; the rows -prove searches are -prove-bound (as in compute -prove)")
+		}
+	}
 	fs, read := newProveFlagSet(stderr)
 	if err := cli.Parse(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -153,7 +181,7 @@ func runProve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if opts.certificate != "" {
-		return checkCertificateFile(ctx, opts.certificate, opts.cfg, opts.maxCells, stdout, stderr)
+		return checkCertificateFile(ctx, opts, stdout, stderr)
 	}
 	if err := os.MkdirAll(opts.out, 0o755); err != nil {
 		return fmt.Errorf("-out %s: %w", opts.out, err)
@@ -202,35 +230,33 @@ func proveTable(ctx context.Context, table string, opts proveOptions, stdout io.
 	return nil
 }
 
-// certify writes rep's certificate to -out and checks it from the file.
+// certify writes rep's certificate to -out once it checks from the file
+// (patternfiles.Publish: until then it waits at its pending name). A
+// certificate whose check is stopped is removed: verify -prove has no
+// -resume to finish it.
 func certify(ctx context.Context, rep proof.Repeat, opts proveOptions) (string, error) {
 	c, err := proof.NewCertificate(rep, programVersion())
 	if err != nil {
 		return "", err
 	}
 	path := filepath.Join(opts.out, fmt.Sprintf("%s_V%d.proof.json", rep.Table, rep.V))
-	f, err := os.Create(path)
+	err = patternfiles.Publish(ctx, c, path, opts.cfg, nil)
+	if errors.Is(err, patternfiles.ErrCheckInterrupted) {
+		err = errors.Join(err, os.Remove(patternfiles.PendingName(path)))
+	}
 	if err != nil {
 		return "", fmt.Errorf("-out: %w", err)
-	}
-	if err := c.Encode(f); err != nil {
-		f.Close()
-		return "", fmt.Errorf("%s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
-	}
-	if err := checkCertificateFile(ctx, path, opts.cfg, math.MaxInt64, io.Discard, io.Discard); err != nil {
-		return "", fmt.Errorf("the certificate just written does not check: %w", err)
 	}
 	return path, nil
 }
 
-// checkCertificateFile reads and checks one certificate, after printing
-// on stderr the work its check takes and refusing one above maxCells
-// cells (a usageError naming -max-cells). A JSON file of another kind is
-// a usageError saying where it goes.
-func checkCertificateFile(ctx context.Context, path string, cfg band.Config, maxCells int64, stdout, stderr io.Writer) error {
+// checkCertificateFile reads and checks the certificate of -certificate,
+// and with -recheck-search searches its search block's V again
+// (recheckSearch), after printing on stderr the work that takes and
+// refusing more than -max-cells cells (a usageError naming -max-cells). A
+// JSON file of another kind is a usageError saying where it goes.
+func checkCertificateFile(ctx context.Context, opts proveOptions, stdout, stderr io.Writer) error {
+	path, cfg, maxCells := opts.certificate, opts.cfg, opts.maxCells
 	if err := wrongKind("-certificate", path, certificateKind); err != nil {
 		return err
 	}
@@ -249,9 +275,17 @@ func checkCertificateFile(ctx context.Context, path string, cfg band.Config, max
 		}
 	}
 	rows, cells := c.Work()
-	if cells > maxCells {
-		return usagef("-certificate %s: its check reads rows 0 … x0 + P − 1 = %s, %s cells of the values 0 … %d, about %s; "+
-			"above -max-cells %d: raise -max-cells to at least %d to check it", path, count(rows-1), count(cells), c.V, duration(cells, cfg.Workers), maxCells, cells)
+	searchRows, searchCells := int64(0), int64(0)
+	if opts.recheckSearch {
+		searchRows, searchCells = searchWork(c)
+	}
+	if total := min(cells, math.MaxInt64-searchCells) + searchCells; total > maxCells {
+		again := ""
+		if searchCells > 0 {
+			again = fmt.Sprintf(", and its search again %s rows, %s cells", count(searchRows), count(searchCells))
+		}
+		return usagef("-certificate %s: its check reads rows 0 … x0 + P − 1 = %s, %s cells of the values 0 … %d%s, about %s; "+
+			"above -max-cells %d: raise -max-cells to at least %d to check it", path, count(rows-1), count(cells), c.V, again, duration(total, cfg.Workers), maxCells, total)
 	}
 	fmt.Fprintf(stderr, "verify: %s: checking %s rows, %s cells of %s, V = %d; about %s\n", path, count(rows), count(cells), c.Table, c.V, duration(cells, cfg.Workers))
 	start := time.Now()
@@ -265,14 +299,17 @@ func checkCertificateFile(ctx context.Context, path string, cfg band.Config, max
 	if err != nil {
 		return fmt.Errorf("-certificate %s: %w", path, err)
 	}
+	searched := false
+	if opts.recheckSearch {
+		if searched, err = recheckSearch(ctx, path, c, cfg, stderr); err != nil {
+			return fmt.Errorf("-certificate %s: %w (its proof of the values 0 … %d holds)", path, err, c.V)
+		}
+	}
 	fmt.Fprintf(stdout, "%s: holds: the values 0 … %d of %s repeat with period %d from row %d, for all x, y", path, c.V, c.Table, c.P, c.X0)
 	if len(c.Statements) > 0 {
 		fmt.Fprintf(stdout, "; proves %s", strings.Join(c.Statements, ", "))
 	}
-	fmt.Fprintln(stdout)
-	if c.Search != nil {
-		fmt.Fprintf(stdout, "%s: its search, as recorded (not re-checked): %s\n", path, c.Search.Describe(c.V))
-	}
+	fmt.Fprintf(stdout, "%s\n", searchVerdict(c, searched))
 	fmt.Fprintf(stderr, "verify: %s checked in %.1fs\n", path, time.Since(start).Seconds())
 	return nil
 }

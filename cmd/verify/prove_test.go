@@ -23,7 +23,7 @@ import (
 func TestProveAndCertificate(t *testing.T) {
 	dir := t.TempDir()
 	var out, errs bytes.Buffer
-	err := run(context.Background(), []string{"-prove", "-table", "gneg1,passnim", "-values", "0-8", "-bound", "5000", "-out", dir}, &out, &errs)
+	err := run(context.Background(), []string{"-prove", "-table", "gneg1,passnim", "-values", "0-8", "-prove-bound", "5000", "-out", dir}, &out, &errs)
 	if err != nil {
 		t.Fatalf("-prove: %v\n%s", err, errs.String())
 	}
@@ -75,9 +75,36 @@ func TestCertificatePrintsSearch(t *testing.T) {
 	if err := run(context.Background(), []string{"-certificate", proved.Path}, &out, &errs); err != nil {
 		t.Fatalf("-certificate: %v\n%s", err, errs.String())
 	}
-	want := fmt.Sprintf("the band state of V = %d does not repeat within %d rows", proved.Repeat.V+1, bound)
-	if !strings.Contains(out.String(), want) {
-		t.Errorf("-certificate output lacks %q:\n%s", want, out.String())
+	verdict := regexp.MustCompile(fmt.Sprintf(`: holds: .*; its search block, NOT re-checked: first_unrepeated_v %d \(the search's word that the band state of V = %d does not repeat within %d rows; no proof; -recheck-search searches it again\)\n`,
+		proved.Repeat.V+1, proved.Repeat.V+1, bound))
+	if !verdict.MatchString(out.String()) {
+		t.Errorf("-certificate's verdict line does not match %q:\n%s", verdict, out.String())
+	}
+	// A search block forged within what the certificate can check (a
+	// bound that still holds the repeat) holds with the same words; one
+	// that claims more of its checking, or another first V, is refused.
+	data := readString(t, proved.Path)
+	for _, tc := range []struct {
+		name, from, to string
+		code           int
+		says           string
+	}{
+		{"a larger bound", fmt.Sprintf(`"bound": %d`, bound), `"bound": 30000000`, 0, "NOT re-checked: first_unrepeated_v"},
+		{"checked forged", "not re-checked: that", "re-checked: that", 1, `its search's "checked" is`},
+		{"first V forged", fmt.Sprintf(`"first_unrepeated_v": %d`, proved.Repeat.V+1), fmt.Sprintf(`"first_unrepeated_v": %d`, proved.Repeat.V+2), 1, "not V+1"},
+	} {
+		forged := strings.Replace(data, tc.from, tc.to, 1)
+		if forged == data {
+			t.Fatalf("%s: no %q in the certificate", tc.name, tc.from)
+		}
+		path := filepath.Join(dir, "forged.proof.json")
+		if err := os.WriteFile(path, []byte(forged), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := runVerify(t, "-certificate", path)
+		if code != tc.code || !strings.Contains(stdout+stderr, tc.says) {
+			t.Errorf("%s: exit %d, want %d saying %q\n%s%s", tc.name, code, tc.code, tc.says, stdout, stderr)
+		}
 	}
 	var c map[string]any
 	if err := json.Unmarshal([]byte(readString(t, proved.Path)), &c); err != nil {

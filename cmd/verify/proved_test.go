@@ -84,6 +84,19 @@ func TestProvedAuthenticated(t *testing.T) {
 	if want := fmt.Sprintf("proved: gneg1 values 0 … %d by %s", v, filepath.Join(dir, patternfiles.ProofName("gneg1", n))); code != 0 || !strings.Contains(stdout, want) {
 		t.Fatalf("the patterns file as written: exit %d, want 0 and %q\n%s%s", code, want, stdout, stderr)
 	}
+	// -values picks the proved values checked: those it names, each with
+	// its pattern (the others' patterns were left out of the check, and
+	// their proofs were refused for it).
+	for _, values := range []string{fmt.Sprintf("0-%d", v-2), fmt.Sprintf("%d-%d", v-1, v+2)} {
+		lo, hi := 0, v-2
+		if values[0] != '0' {
+			lo, hi = v-1, v
+		}
+		stdout, stderr, code := runVerify(t, "-claims-from", jsonPath, "-in", table, "-values", values)
+		if want := fmt.Sprintf("proved: gneg1 values %d … %d by", lo, hi); code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("-values %s: exit %d, want 0 and %q\n%s%s", values, code, want, stdout, stderr)
+		}
+	}
 	// The certificate of another table, beside the patterns file.
 	other, err := patternfiles.Prove(context.Background(), "passnim", n, 4, n, dir, band.Config{Workers: 1})
 	if err != nil || !other.Found {

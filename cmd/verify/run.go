@@ -86,8 +86,8 @@ const usageLines = `usage: verify [-in DIR] [-n N] [-claims LIST] [-bound B] [-c
        verify -list [-claims LIST]
        verify -patterns -in FILE [-values LO-HI] [-max-period P] [-json FILE] [-markdown FILE]
        verify -claims-from PATTERNS.json -in FILE|DIR [-values LO-HI] [-cap N] [-json FILE]
-       verify -prove [-table LIST] [-values 0-HI] [-bound ROWS] [-out DIR] [-workers N]
-       verify -certificate FILE [-max-cells N] [-workers N]
+       verify -prove [-table LIST] [-values 0-HI] [-prove-bound ROWS] [-out DIR] [-workers N]
+       verify -certificate FILE [-max-cells N] [-recheck-search] [-workers N]
        verify -version`
 
 // printUsage prints the synopsis and the flags of fs, the claims and
@@ -213,7 +213,8 @@ var errVersion = errors.New("version asked for")
 // run is the whole command: parse, find the table files, check the
 // claims, and report.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if isProveMode(args) {
+	prove, args := proveMode(args)
+	if prove {
 		return runProve(ctx, args, stdout, stderr)
 	}
 	opts, err := parseFlags(args, stderr)

@@ -78,9 +78,11 @@ const MaxCertificateBytes = 16 << 20
 // nothing after it, each key one of the certificate's fields, spelled as
 // Encode writes it, and given once (encoding/json alone would take the
 // last of two "v", match "V" to "v" and ignore what follows the object),
-// the format, the state decodable, and the search's outcome, if any,
-// consistent with V, X0 and P (SearchOutcome.check); whether it holds is
-// for Check.
+// no object or array nested deeper than a certificate's (maxDepth), the
+// format, the version given, V, x0 and P each in the range a search can
+// produce (checkRanges), the state decodable, and the search's outcome, if
+// any, consistent with V, X0 and P (SearchOutcome.check); whether it holds
+// is for Check.
 func Decode(r io.Reader) (Certificate, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxCertificateBytes+1))
 	switch {
@@ -104,6 +106,9 @@ func Decode(r io.Reader) (Certificate, error) {
 	if c.Format != Format {
 		return Certificate{}, fmt.Errorf("%w: format %q, want %q", ErrCertificate, c.Format, Format)
 	}
+	if err := c.checkRanges(); err != nil {
+		return Certificate{}, fmt.Errorf("%w: %w", ErrCertificate, err)
+	}
 	if c.Game != nil {
 		if _, err := c.Game.Game(); err != nil {
 			return Certificate{}, fmt.Errorf("%w: its game: %w", ErrCertificate, err)
@@ -121,6 +126,27 @@ func Decode(r io.Reader) (Certificate, error) {
 		}
 	}
 	return c, nil
+}
+
+// checkRanges reports the first of the certificate's fields that no
+// search writes, by its JSON key: an empty version, v outside 0 …
+// band.MaxCap, x0 or p outside 0 … MaxBound and 1 … MaxBound, or x0 + p
+// beyond MaxBound, the most rows a search takes (the schema states the
+// same ranges but for the sum).
+func (c Certificate) checkRanges() error {
+	switch {
+	case c.Version == "":
+		return errors.New(`the key "version" is missing or empty: give the version of the program that wrote the certificate`)
+	case c.V < 0 || c.V > band.MaxCap:
+		return fmt.Errorf(`"v" is %d: a cap V from 0 to %d`, c.V, band.MaxCap)
+	case c.X0 < 0 || c.X0 > MaxBound:
+		return fmt.Errorf(`"x0" is %d: a row from 0 to %d`, c.X0, int64(MaxBound))
+	case c.P < 1 || c.P > MaxBound:
+		return fmt.Errorf(`"p" is %d: a period from 1 to %d`, c.P, int64(MaxBound))
+	case c.X0 > MaxBound-c.P:
+		return fmt.Errorf(`"x0" + "p" is %d + %d, beyond the %d rows a search reaches`, c.X0, c.P, int64(MaxBound))
+	}
+	return nil
 }
 
 // Work returns the rows Check sweeps, X0+P, and the cells of value ≤ V it

@@ -45,7 +45,7 @@ func CheckProgress(ctx context.Context, c Certificate, cfg band.Config, progress
 	case c.P%stride != 0:
 		return fmt.Errorf("%w: period P = %d is not a multiple of %d, the least power of two above V = %d: moving (x, y) by P along the diagonal changes which x XOR y are at most V", ErrCertificate, c.P, stride, c.V)
 	case c.X0 > MaxBound || c.P > MaxBound: // each bounded first, so that their sum cannot wrap
-		return fmt.Errorf("%w: x0 + P = %d beyond the rows the check can reach", ErrCertificate, c.X0+c.P)
+		return fmt.Errorf("%w: x0 = %d and P = %d: their sum lies beyond the %d rows the check can reach", ErrCertificate, c.X0, c.P, int64(MaxBound))
 	}
 	st, err := c.state()
 	if err != nil {

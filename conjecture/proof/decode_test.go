@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -71,6 +73,53 @@ func TestDecodeIsStrict(t *testing.T) {
 	}
 }
 
+// Decode refuses, naming the key, a certificate without its version and
+// one whose v, x0 or p no search writes: negative, above MaxBound, or
+// with x0 + p beyond it (whose work would saturate, and whose sum Check
+// would print wrapped), and objects or arrays nested past a certificate's
+// depth, before their frames take memory in proportion to the file.
+func TestDecodeRanges(t *testing.T) {
+	good := goodCertificate(t)
+	c, err := Decode(bytes.NewReader(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	field := func(key string, was, is int64) []byte {
+		return bytes.Replace(good, []byte(fmt.Sprintf(`"%s": %d`, key, was)), []byte(fmt.Sprintf(`"%s": %d`, key, is)), 1)
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		says string
+	}{
+		{"no version", bytes.Replace(good, []byte(`,
+  "version": "test"`), nil, 1), `the key "version" is missing`},
+		{"x0 negative", field("x0", c.X0, -c.X0), fmt.Sprintf(`"x0" is %d: a row from 0 to %d`, -c.X0, int64(MaxBound))},
+		{"x0 above 2³⁸", field("x0", c.X0, MaxBound+1), `"x0" is 274877906945`},
+		{"x0 the largest int64", field("x0", c.X0, math.MaxInt64), `"x0" is 9223372036854775807`},
+		{"p negative", field("p", c.P, -c.P), fmt.Sprintf(`"p" is %d: a period from 1`, -c.P)},
+		{"p above 2³⁸", field("p", c.P, MaxBound+1), `"p" is 274877906945`},
+		{"x0 + p beyond 2³⁸", field("x0", c.X0, MaxBound-c.P+1), `"x0" + "p" is`},
+		{"v negative", field("v", int64(c.V), -1), `"v" is -1: a cap V from 0 to 1023`},
+		{"v above the cap", field("v", int64(c.V), 1024), `"v" is 1024`},
+		{"arrays nested", bytes.Replace(good, []byte(`{`), []byte(`{"statements": [[[]]],`), 1), "nested more than 2 deep"},
+		{"16 MiB of nesting", bytes.Repeat([]byte("["), MaxCertificateBytes), "nested more than 2 deep"},
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := Decode(bytes.NewReader(tc.data))
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, ErrCertificate) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s: Decode = %v, want ErrCertificate saying %q", tc.name, err, tc.says)
+		}
+		// The file is read once (io.ReadAll doubles its buffer as it
+		// goes) and buffered once by the scan of its keys.
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(8*len(tc.data))+1<<20 {
+			t.Errorf("%s: Decode of %d bytes allocated %d MiB", tc.name, len(tc.data), alloc>>20)
+		}
+	}
+}
+
 // A certificate whose x0 and P each lie past Infinity, with a sum that
 // wraps around below it, is refused before any sweep; Work saturates for
 // it.
@@ -80,7 +129,7 @@ func TestCheckRefusesWrappingRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.X0, c.P = math.MaxInt64/2+1, math.MaxInt64/2+1
-	wantFail(t, c, "beyond the rows the check can reach")
+	wantFail(t, c, "x0 = 4611686018427387904 and P = 4611686018427387904: their sum lies beyond the 274877906944 rows")
 	if rows, cells := c.Work(); rows != math.MaxInt64 || cells != math.MaxInt64 {
 		t.Errorf("Work = %d, %d, want both saturated", rows, cells)
 	}

@@ -22,3 +22,25 @@ func FuzzDecode(f *testing.F) {
 		_ = Check(context.Background(), c, testConfig)
 	})
 }
+
+// FuzzSearchState: UnmarshalBinary never panics, and a state it accepts
+// (its checksum right) encodes back to the very bytes it was read from.
+func FuzzSearchState(f *testing.F) {
+	var saved []byte
+	_, _, _ = Search(context.Background(), "passnim", 6, 4000, Options{Config: testConfig, chunk: 100, Save: func(st *SearchState) error {
+		saved, _ = st.MarshalBinary()
+		return nil
+	}})
+	f.Add(saved)
+	f.Add([]byte(searchStateMagic))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var st SearchState
+		if st.UnmarshalBinary(b) != nil {
+			return
+		}
+		back, err := st.MarshalBinary()
+		if err != nil || !bytes.Equal(back, b) {
+			t.Fatalf("%d bytes accepted, encoded back as %d bytes (%v)", len(b), len(back), err)
+		}
+	})
+}

@@ -16,12 +16,25 @@ type SearchOutcome struct {
 	// climb stopped at its highest V, the certificate's, every V up to it
 	// repeating: then nothing is known above V.
 	FirstUnrepeatedV int `json:"first_unrepeated_v,omitempty"`
+	// Checked states what of the outcome a check of the certificate
+	// re-checks: SearchChecked, in a certificate of this version; absent
+	// from those of earlier versions, which say the same by the schema.
+	Checked string `json:"checked,omitempty"`
 }
+
+// SearchChecked is what a certificate's search block states of its own
+// checking (SearchOutcome.Checked): Decode checks that the bound holds
+// the repeat and that first_unrepeated_v is V+1 or absent; whether that V
+// indeed does not repeat within the bound only a search can tell, and no
+// check of the certificate runs one.
+const SearchChecked = "re-checked: x0 + p ≤ bound, first_unrepeated_v = v + 1 or absent; " +
+	"not re-checked: that the band state of first_unrepeated_v does not repeat within bound rows " +
+	"(a search result, not part of the proof; verify -certificate -recheck-search searches it again)"
 
 // OutcomeOf is the outcome of Largest(ctx, table, hi, bound, …) that
 // returned rep: the climb stopped at rep.V+1 if rep.V < hi, else at hi.
 func OutcomeOf(rep Repeat, hi int, bound int64) SearchOutcome {
-	s := SearchOutcome{Bound: bound}
+	s := SearchOutcome{Bound: bound, Checked: SearchChecked}
 	if rep.V < hi {
 		s.FirstUnrepeatedV = rep.V + 1
 	}
@@ -40,8 +53,9 @@ func (s SearchOutcome) Describe(v int) string {
 
 // check reports how the outcome disagrees with a certificate of cap v
 // whose repeat ends at row x0+p: the bound must hold the repeat and be at
-// most MaxBound, and the first V that does not repeat must be v+1, the
-// climb's next V, or absent.
+// most MaxBound, the first V that does not repeat must be v+1, the
+// climb's next V, or absent, and what it states of its checking must be
+// SearchChecked, or absent.
 func (s SearchOutcome) check(v int, x0, p int64) error {
 	switch {
 	case s.Bound < 1 || s.Bound > MaxBound:
@@ -50,6 +64,8 @@ func (s SearchOutcome) check(v int, x0, p int64) error {
 		return fmt.Errorf("its repeat ends at row x0 + P = %d + %d, beyond its search's bound of %d rows", x0, p, s.Bound)
 	case s.FirstUnrepeatedV != 0 && s.FirstUnrepeatedV != v+1:
 		return fmt.Errorf("its search's first_unrepeated_v is %d, not V+1 = %d: the climb stops at the first V that does not repeat", s.FirstUnrepeatedV, v+1)
+	case s.Checked != "" && s.Checked != SearchChecked:
+		return fmt.Errorf("its search's \"checked\" is %q, not what a check of it re-checks: %q", s.Checked, SearchChecked)
 	}
 	return nil
 }

@@ -78,6 +78,8 @@ func TestCertificateSearchOutcome(t *testing.T) {
 		{"repeat beyond the bound", &SearchOutcome{Bound: end - 1, FirstUnrepeatedV: 2}, "beyond its search's bound"},
 		{"no bound", &SearchOutcome{FirstUnrepeatedV: 2}, "bound 0 is not 1"},
 		{"bound too large", &SearchOutcome{Bound: MaxBound + 1}, "is not 1 to"},
+		{"what is re-checked, as written", &SearchOutcome{Bound: end, FirstUnrepeatedV: 2, Checked: SearchChecked}, ""},
+		{"what is re-checked, forged", &SearchOutcome{Bound: end, FirstUnrepeatedV: 2, Checked: "re-checked: all"}, `its search's "checked" is "re-checked: all"`},
 	} {
 		c := base
 		c.Search = tc.search

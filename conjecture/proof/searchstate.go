@@ -1,7 +1,9 @@
 package proof
 
 import (
+	"bytes"
 	"cmp"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -35,10 +37,16 @@ type Mark struct {
 var ErrSearchState = errors.New("proof: invalid search state")
 
 // searchStateMagic starts the binary encoding of a SearchState, with its
-// version. Version 1 states hold marks keyed as the tracker did before
-// it kept no sets (2026-11-26): their keys are not this version's.
+// version. Version 3 ends with the SHA-256 of all before it. Version 2
+// has no checksum: a bit flipped in its sweep's state or its marks, its
+// framing intact, goes on from a state that is not the table's, and the
+// climb then records as unrepeated a V that repeats; since such a file
+// cannot be told from a damaged one, it is refused, as version 1 is,
+// whose marks are keyed as the tracker did before it kept no sets
+// (2026-11-26).
 const (
-	searchStateMagic   = "GRUNDYPROOFSRCH2"
+	searchStateMagic   = "GRUNDYPROOFSRCH3"
+	searchStateMagicV2 = "GRUNDYPROOFSRCH2"
 	searchStateMagicV1 = "GRUNDYPROOFSRCH1"
 )
 
@@ -83,13 +91,13 @@ func (s *searcher) resumed() (band.State, error) {
 // MarshalBinary encodes the state: the magic, the table's length and
 // name, V, the bound, the rejected count, BelowX0, BelowP, the sweep's
 // state (its length, then band.State.MarshalBinary), the number of marks
-// and each key and row, little-endian.
+// and each key and row, little-endian, and last the SHA-256 of all that.
 func (st *SearchState) MarshalBinary() ([]byte, error) {
 	sweep, err := st.Sweep.MarshalBinary()
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, len(searchStateMagic)+len(st.Table)+8*8+len(sweep)+16*len(st.Marks))
+	b := make([]byte, 0, len(searchStateMagic)+len(st.Table)+8*8+len(sweep)+16*len(st.Marks)+sha256.Size)
 	b = append(b, searchStateMagic...)
 	b = binary.LittleEndian.AppendUint64(b, uint64(len(st.Table)))
 	b = append(b, st.Table...)
@@ -102,20 +110,33 @@ func (st *SearchState) MarshalBinary() ([]byte, error) {
 		b = binary.LittleEndian.AppendUint64(b, m.Key)
 		b = binary.LittleEndian.AppendUint64(b, uint64(m.Row))
 	}
-	return b, nil
+	sum := sha256.Sum256(b)
+	return append(b, sum[:]...), nil
 }
 
-// UnmarshalBinary decodes what MarshalBinary wrote, checking its framing
-// and sizes; whether it belongs to a search is for Search to say.
+// UnmarshalBinary decodes what MarshalBinary wrote, checking its
+// checksum, then its framing and sizes; whether it belongs to a search is
+// for Search to say. A state of an earlier version is refused (see
+// searchStateMagic).
 func (st *SearchState) UnmarshalBinary(b []byte) error {
-	r := reader{b: b}
-	switch string(r.bytes(len(searchStateMagic))) {
+	switch string(b[:min(len(b), len(searchStateMagic))]) {
 	case searchStateMagic:
+	case searchStateMagicV2:
+		return fmt.Errorf("%w: saved by an earlier version (GRUNDYPROOFSRCH2), with no checksum to tell it from a damaged state", ErrSearchState)
 	case searchStateMagicV1:
 		return fmt.Errorf("%w: saved by an earlier version, whose keys of the states this one does not use: start the search afresh", ErrSearchState)
 	default:
 		return fmt.Errorf("%w: not a search state", ErrSearchState)
 	}
+	if len(b) < len(searchStateMagic)+sha256.Size {
+		return fmt.Errorf("%w: cut short at %d bytes", ErrSearchState, len(b))
+	}
+	body := b[:len(b)-sha256.Size]
+	if sum := sha256.Sum256(body); !bytes.Equal(sum[:], b[len(body):]) {
+		return fmt.Errorf("%w: its %d bytes do not match their SHA-256 (damaged or cut short)", ErrSearchState, len(b))
+	}
+	b = body
+	r := reader{b: b[len(searchStateMagic):]}
 	table := string(r.bytes(r.length(1)))
 	var f [6]int64
 	for i := range f {

@@ -35,7 +35,14 @@ func jsonKeys(t reflect.Type) []string {
 	return keys
 }
 
-// strictKeys scans the JSON text data token by token and refuses a key of
+// maxDepth is how deep a certificate's objects and arrays nest: the
+// certificate, and its search's object or its statements' array in it, or
+// its game's object, whose array of cells holds an object a cell.
+const maxDepth = 4
+
+// strictKeys scans the JSON text data token by token and refuses objects
+// and arrays nested more than maxDepth deep (whose frames would take
+// memory in proportion to the file before the decoder refused them), a key of
 // its top-level object that is not one of keys' names, exactly
 // (encoding/json matches keys without regard to case), likewise a key of
 // an object held by one of keys' nested keys, a key given twice in any
@@ -74,6 +81,9 @@ func strictKeys(data []byte, keys *objectKeys) error {
 		}
 		if tok == nil && top >= 0 && stack[top].object && stack[top].allowed != nil {
 			return fmt.Errorf("the key %q is null: give it its value, or leave an optional key out", stack[top].last)
+		}
+		if (tok == json.Delim('{') || tok == json.Delim('[')) && len(stack) == maxDepth {
+			return fmt.Errorf("objects and arrays nested more than %d deep, deeper than any certificate's", maxDepth)
 		}
 		switch tok {
 		case json.Delim('{'):

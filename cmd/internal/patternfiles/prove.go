@@ -2,6 +2,7 @@ package patternfiles
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,7 +11,6 @@ import (
 	"github.com/grundy-lab/grundy/conjecture/pattern"
 	"github.com/grundy-lab/grundy/conjecture/proof"
 	"github.com/grundy-lab/grundy/engine/band"
-	"github.com/grundy-lab/grundy/results"
 )
 
 // ProofName is the certificate's file name for table id at side n.
@@ -41,8 +41,9 @@ type Proved struct {
 // Prove finds the largest V ≤ hi whose band state of table repeats within
 // bound rows (proof.Largest), writes its certificate to
 // <out>/<id>_n<N>.proof.json with the search's outcome (the bound and the
-// first V that does not repeat within it, proof.OutcomeOf) and re-checks
-// it from the file (proof.Check, the independent band check), and derives
+// first V that does not repeat within it, proof.OutcomeOf) once it checks
+// from the file (WriteCertificate; a certificate whose check is stopped is
+// not kept), and derives
 // each value's proved pattern (proof.Patterns), its proof block carrying
 // the outcome too. Nothing found is not an error.
 func Prove(ctx context.Context, table string, n int64, hi int, bound int64, out string, cfg band.Config) (Proved, error) {
@@ -53,6 +54,11 @@ func Prove(ctx context.Context, table string, n int64, hi int, bound int64, out 
 	path := filepath.Join(out, ProofName(table, n))
 	outcome := proof.OutcomeOf(rep, hi, bound)
 	if err := WriteCertificate(ctx, rep, outcome, path, cfg, nil); err != nil {
+		if errors.Is(err, ErrCheckInterrupted) {
+			// compute -patterns proves again when it is run again: a
+			// pending certificate would only be left behind.
+			err = errors.Join(err, os.Remove(PendingName(path)))
+		}
 		return Proved{}, err
 	}
 	vps, err := proof.Patterns(ctx, rep, cfg)
@@ -73,22 +79,16 @@ func Prove(ctx context.Context, table string, n int64, hi int, bound int64, out 
 }
 
 // WriteCertificate writes the certificate of rep, found by a climb whose
-// outcome was outcome, to path, atomically, and re-checks it from the file
-// (proof.Check, the independent band check), reporting the check's rows
-// to progress, if set (proof.CheckProgress).
+// outcome was outcome, to path once it checks (Publish: it waits for its
+// check at PendingName(path)), reporting the check's rows to progress, if
+// set (proof.CheckProgress).
 func WriteCertificate(ctx context.Context, rep proof.Repeat, outcome proof.SearchOutcome, path string, cfg band.Config, progress func(rows int64)) error {
 	c, err := proof.NewCertificate(rep, cli.Version())
 	if err != nil {
 		return err
 	}
 	c.Search = &outcome
-	if err := results.WriteAtomic(path, func(f *os.File) error { return c.Encode(f) }); err != nil {
-		return fmt.Errorf("write the certificate %s: %w", path, err)
-	}
-	if err := CheckFile(ctx, path, cfg, progress); err != nil {
-		return fmt.Errorf("the certificate just written does not check: %w", err)
-	}
-	return nil
+	return Publish(ctx, c, path, cfg, progress)
 }
 
 // ReadCertificate reads and decodes the certificate at path, a regular
