@@ -102,8 +102,8 @@ func TestDecodeRanges(t *testing.T) {
 		{"x0 + p beyond 2³⁸", field("x0", c.X0, MaxBound-c.P+1), `"x0" + "p" is`},
 		{"v negative", field("v", int64(c.V), -1), `"v" is -1: a cap V from 0 to 1023`},
 		{"v above the cap", field("v", int64(c.V), 1024), `"v" is 1024`},
-		{"arrays nested", bytes.Replace(good, []byte(`{`), []byte(`{"statements": [[[]]],`), 1), "nested more than 2 deep"},
-		{"16 MiB of nesting", bytes.Repeat([]byte("["), MaxCertificateBytes), "nested more than 2 deep"},
+		{"arrays nested", bytes.Replace(good, []byte(`{`), []byte(`{"statements": [[[[[]]]]],`), 1), "nested more than 4 deep"},
+		{"16 MiB of nesting", bytes.Repeat([]byte("["), MaxCertificateBytes), "nested more than 4 deep"},
 	} {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
