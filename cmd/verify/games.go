@@ -1,10 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/grundy-lab/grundy/cmd/internal/gamefiles"
 	"github.com/grundy-lab/grundy/results/valuesds"
+	"github.com/grundy-lab/grundy/tables"
 )
 
 // registerDatasetGame makes the game a values dataset at path records
@@ -21,6 +23,34 @@ func registerDatasetGame(path string) error {
 	}
 	if _, err := gamefiles.FromRecord(d.Manifest.Game); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// checkGameFile checks that the game file at path (if one is given) is the
+// game a file records: table, and its record (nil for a file written
+// before games were recorded, which names a built-in table by its id).
+// Another identity is refused, naming both.
+func checkGameFile(path, table string, recorded *tables.GameRecord) error {
+	if path == "" {
+		return nil
+	}
+	g, err := tables.LoadGame(path)
+	if err != nil {
+		return usageError{fmt.Sprintf("-game: %v", err)}
+	}
+	want := ""
+	switch {
+	case recorded != nil:
+		want = recorded.SHA256
+	default:
+		if r, ok := tables.Lookup(table); ok {
+			want = r.Identity()
+		}
+	}
+	if g.ID != table || g.Identity() != want {
+		return fmt.Errorf("-game %s is the game %s of identity %s; the file records the game %s of identity %s",
+			path, g.ID, g.Identity(), table, cmp.Or(want, "(none recorded)"))
 	}
 	return nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/grundy-lab/grundy/conjecture/proof"
 	"github.com/grundy-lab/grundy/engine/band"
 	"github.com/grundy-lab/grundy/results"
+	"github.com/grundy-lab/grundy/tables"
 )
 
 // proveMode reports whether args ask for -prove or -certificate, the
@@ -57,7 +58,9 @@ type proveOptions struct {
 	bound       int64
 	out         string
 	certificate string
-	maxCells    int64
+	// game, if set, is the game file -certificate's certificate must be of.
+	game     string
+	maxCells int64
 	// recheckSearch asks -certificate to run its search block's search
 	// again (recheckSearch).
 	recheckSearch bool
@@ -67,11 +70,11 @@ type proveOptions struct {
 // The flags of each proof mode, for the message of a flag a mode does not use.
 var (
 	proveFlags       = []string{"prove", "table", "values", "prove-bound", "out", "workers"}
-	certificateFlags = []string{"certificate", "max-cells", "recheck-search", "workers"}
+	certificateFlags = []string{"certificate", "game", "max-cells", "recheck-search", "workers"}
 	proveFlagHome    = map[string]string{
 		"table": "it goes with -prove", "values": "it goes with -prove", "prove-bound": "it goes with -prove", "out": "it goes with -prove",
 		"max-cells":      "it goes with -certificate (-prove checks the certificates it has just found)",
-		"recheck-search": "it goes with -certificate",
+		"recheck-search": "it goes with -certificate", "game": "it goes with -certificate (and -claims-from)",
 		"prove":          "it is a mode of its own", "certificate": "it is a mode of its own",
 	}
 )
@@ -103,7 +106,8 @@ func newProveFlagSet(stderr io.Writer) (*flag.FlagSet, func() (proveOptions, err
 	fs.SetOutput(stderr)
 	fs.Bool("prove", false, "prove the periodicity of the values 0 … V from a repeated band state, for the largest V ≤ HI, and write certificates")
 	certificate := fs.String("certificate", "", "re-check this proof certificate (<table>_V<v>.proof.json) on its own")
-	tableList := fs.String("table", "gneg1,gstarneg1,passnim", "with -prove: comma-separated rook tables (nim, g1, gneg1, gstarneg1, passnim)")
+	tableList := fs.String("table", "gneg1,gstarneg1,passnim", "with -prove: comma-separated rook tables (nim, g1, gneg1, gstarneg1, passnim) or game files (docs/games.md)")
+	game := fs.String("game", "", "with -certificate: the game file the certificate must be of; refused, naming both identities, if it records another game")
 	values := fs.String("values", "0-40", "with -prove: 0-HI, the largest cap V tried")
 	bound := fs.Int64("prove-bound", 100000, "with -prove: the rows searched for a repeat, x0 + P ≤ bound (compute -prove's -prove-bound; "+
 		"-bound is the solver's bound of the claims runs)")
@@ -132,7 +136,18 @@ func newProveFlagSet(stderr io.Writer) (*flag.FlagSet, func() (proveOptions, err
 		case *maxCells < 1:
 			return proveOptions{}, usagef("-max-cells %d: give a positive number of cells", *maxCells)
 		}
-		return proveOptions{tables: strings.Split(*tableList, ","), hi: int(r.Hi), bound: *bound, out: *out,
+		var ids []string
+		for _, entry := range strings.Split(*tableList, ",") {
+			t, err := tables.Resolve(strings.TrimSpace(entry))
+			if err == nil {
+				err = gamefiles.Register(t)
+			}
+			if err != nil {
+				return proveOptions{}, usagef("-table: %v", err)
+			}
+			ids = append(ids, t.ID)
+		}
+		return proveOptions{tables: ids, hi: int(r.Hi), bound: *bound, out: *out, game: *game,
 			certificate: *certificate, maxCells: *maxCells, recheckSearch: *recheck, cfg: band.Config{Workers: *workers}}, nil
 	}
 }
@@ -267,6 +282,9 @@ func checkCertificateFile(ctx context.Context, opts proveOptions, stdout, stderr
 	defer f.Close()
 	c, err := proof.Decode(f)
 	if err != nil {
+		return fmt.Errorf("-certificate %s: %w", path, err)
+	}
+	if err := checkGameFile(opts.game, c.Table, c.Game); err != nil {
 		return fmt.Errorf("-certificate %s: %w", path, err)
 	}
 	if c.Game != nil {
