@@ -75,7 +75,7 @@ var (
 		"table": "it goes with -prove", "values": "it goes with -prove", "prove-bound": "it goes with -prove", "out": "it goes with -prove",
 		"max-cells":      "it goes with -certificate (-prove checks the certificates it has just found)",
 		"recheck-search": "it goes with -certificate", "game": "it goes with -certificate (and -claims-from)",
-		"prove":          "it is a mode of its own", "certificate": "it is a mode of its own",
+		"prove": "it is a mode of its own", "certificate": "it is a mode of its own",
 	}
 )
 
