@@ -1,6 +1,18 @@
 #!/usr/bin/env bash
-# Runs every test of the project: Go (vet, unit, race) and Python (pytest
-# against files written by cmd/compute). Usage: bash scripts/test.sh
+# Runs the tests of the project: Go (vet, unit, race) and Python (pytest
+# against files written by cmd/compute).
+#
+# Usage: bash scripts/test.sh [--quick]
+#
+#   --quick  the tests a newcomer runs first, in about 3 minutes on two
+#            cores: go vet, every Go package's tests at their short sizes
+#            (go test -short) and the Python tests but the slow ones (the
+#            doc test's pages, the notebooks, the atlas and overnight jobs).
+#   (none)   every test: 20 to 45 minutes on two cores. This is what CI runs.
+#
+# Every step says what it is doing at least every 30 seconds: the Go tests
+# print each package as it ends and, while one runs silent, which test runs
+# and for how long (scripts/progress.py).
 #
 # The Python packages of scripts/requirements.txt and the project's own
 # package (pip install -e ., see pyproject.toml) go into a virtual
@@ -11,6 +23,18 @@
 # packages. Go fetches its modules itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+quick=false
+case "$#:${1:-}" in
+0:) ;;
+1:--quick) quick=true ;;
+1:-h | 1:--help)
+    sed -n '5,11p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0 ;;
+*)
+    echo "test.sh: unexpected arguments: $*; usage: bash scripts/test.sh [--quick]" >&2
+    exit 2 ;;
+esac
 
 venv="${GRUNDY_VENV:-.venv}"
 python="${PYTHON:-python3}"
@@ -28,17 +52,40 @@ fi
 # import it as installed and run its commands grundy-plot and grundy-pattern-plot.
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e .
 
+# gotest runs go test -json with its arguments, a line per package as it
+# ends and a heartbeat while one runs silent; it fails when go test does.
+gotest() {
+    go test -json "$@" 2>&1 | "$venv/bin/python" scripts/progress.py --go-json
+}
+
+# pytest runs the Python tests with its arguments, passed through as they
+# come, with a heartbeat while a test runs silent.
+pytest() {
+    "$venv/bin/python" -m pytest "$@" 2>&1 | "$venv/bin/python" scripts/progress.py --label "pytest $*"
+}
+
 echo "== go vet"
 go vet ./...
 
+if $quick; then
+    echo "== go test -short (every package, short sizes)"
+    gotest -short ./...
+    echo "== pytest (all but the doc test's pages, the notebooks, the atlas and overnight jobs)"
+    pytest scripts/tests -q --deselect scripts/tests/test_docs.py::test_page_examples_run \
+        --ignore scripts/tests/test_notebook.py --ignore scripts/tests/test_atlas.py \
+        --ignore scripts/tests/test_overnight.py
+    echo "== quick tests passed; bash scripts/test.sh runs every test"
+    exit 0
+fi
+
 echo "== go test"
-go test ./...
+gotest ./...
 
 echo "== go test -tags purego ./engine/band ./results/valuesds (the Go loops other architectures use: the band's per-cell loop, the checksum's dense rows)"
-go test -tags purego ./engine/band/ ./results/valuesds/
+gotest -tags purego ./engine/band/ ./results/valuesds/
 
 echo "== go test -race (engines, result files and their part writers, band and full runs, the proof search whose rows the band workers hash; short sizes)"
-go test -race -short ./engine/ ./engine/band/ ./results/ ./results/valuesds/ ./results/fulldisk/ ./cmd/internal/bandrun/ ./cmd/internal/fullrun/ ./conjecture/proof/
+gotest -race -short ./engine/ ./engine/band/ ./results/ ./results/valuesds/ ./results/fulldisk/ ./cmd/internal/bandrun/ ./cmd/internal/fullrun/ ./conjecture/proof/
 
 echo "== pytest"
-"$venv/bin/python" -m pytest scripts/tests -q
+pytest scripts/tests -q

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
@@ -275,9 +274,7 @@ func noTables(opts options, inputs inputSet) error {
 	if !opts.claimsGiven {
 		hint = "; to run only the claims checked by solvers, select them with -claims (see -list: those that read \"solvers\")"
 	}
-	return fmt.Errorf("-in %s holds no table file of %s (<table>_n<N>.arrow or .parquet); compute them first: "+
-		"compute -table %s -out %s%s", opts.in, strings.Join(inputs.missing, ", "),
-		strings.Join(inputs.missing, ","), opts.in, hint)
+	return noTablesAt(opts.in, inputs.missing, opts.n, hint)
 }
 
 // finishReport prints the reports, writes -json if set, and returns
