@@ -113,7 +113,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, usagef("unexpected argument %q (all options are flags; see -h)", fs.Arg(0))
 	}
 	opts := options{n: *n, out: *out, cfg: engine.Config{Workers: *workers, Tile: *tile}, quiet: *quiet, force: *force,
-		resume: *resume, checkpoint: *checkpoint, list: *list}
+		resume: *resume, checkpoint: *checkpoint, list: *list, args: args}
 	var err error
 	if opts.tables, err = parseTables(*tableList); err != nil {
 		return options{}, err
@@ -149,7 +149,6 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, err
 	}
 	if *patterns.prove {
-		opts.args = args
 		return opts, patterns.applyProve(&opts, given(fs))
 	}
 	if err := stream.applySweep(&opts, given(fs)); err != nil {
@@ -158,7 +157,6 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := patterns.apply(&opts, given(fs)); err != nil {
 		return options{}, err
 	}
-	opts.args = args
 	return opts, nil
 }
 
