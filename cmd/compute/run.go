@@ -95,7 +95,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 			"               [-write table,values|none] [-values LO-HI] [-sweep band|full|auto] [-rows A-B] [-claims PATTERNS] [-sets auto|dense|sparse] [-patterns [-prove-bound ROWS]]\n"+
 			"       compute -prove [-table ids] [-values 0-HI] [-prove-bound ROWS] [-out DIR] [-workers K] [-resume]\n"+
 			"       compute -list | compute -version")
-		fs.PrintDefaults()
+		cli.PrintDefaults(fs)
 	}
 	if err := cli.Parse(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

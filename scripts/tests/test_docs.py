@@ -188,6 +188,39 @@ def built(tmp_path_factory):
     return root / "bin"
 
 
+HELP_FLAG = re.compile(r"^  -([a-z][a-z0-9-]*)\b", re.MULTILINE)
+TABLE_FLAG = re.compile(r"^\| `-([a-z][a-z0-9-]*)` \|", re.MULTILINE)
+
+
+def help_flags(binary):
+    """The flags the command's -help prints (to stderr, exit 0)."""
+    done = subprocess.run([str(binary), "-help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return set(HELP_FLAG.findall(done.stderr + done.stdout))
+
+
+def table_flags(page):
+    """The flags of a page's tables of flags: the rows that begin | `-flag` |."""
+    return set(TABLE_FLAG.findall(page.read_text(encoding="utf-8")))
+
+
+def test_flags_are_read(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("| flag | default | meaning |\n| --- | --- | --- |\n| `-n` | 1 | x |\n| `-max-cells` | 2 | y |\n"
+                    "text `-other` | `-no` |\n", encoding="utf-8")
+    assert table_flags(page) == {"n", "max-cells"}
+    assert HELP_FLAG.findall("usage: x [-n N]\n  -n value\n    \tthe size\n  -max-cells int\n") == ["n", "max-cells"]
+
+
+@pytest.mark.parametrize("command", ["compute", "verify"])
+def test_help_and_page_name_the_same_flags(command, built):
+    """Every flag that -help prints is in the flag tables of docs/<command>.md, and every flag there is in -help."""
+    printed, documented = help_flags(built / command), table_flags(REPO / "docs" / f"{command}.md")
+    assert printed, f"{command} -help printed no flags"
+    assert sorted(printed - documented) == [], f"flags of {command} -help missing from docs/{command}.md"
+    assert sorted(documented - printed) == [], f"flags in docs/{command}.md that {command} -help does not print"
+
+
 def run_block(workdir, language, text, env):
     if language == "sh":
         argv = ["bash", "-euo", "pipefail", "-c", text]
