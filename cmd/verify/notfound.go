@@ -12,6 +12,25 @@ import (
 // read (at -n, if given), says what is there and the one command of
 // cmd/compute that makes what is missing.
 
+// computeCmd is how the commands printed call cmd/compute: beside verify
+// as it was invoked (bin/compute for bin/verify) when it is there, so that
+// they run as printed; compute, as on PATH, otherwise.
+var computeCmd = sibling(os.Args[0], "compute")
+
+// sibling is the program name in the directory of program, if program
+// was invoked by a path (bin/verify, ./verify) and that file exists, or
+// name alone, as the shell finds it on PATH.
+func sibling(program, name string) string {
+	if !strings.ContainsRune(program, filepath.Separator) {
+		return name
+	}
+	path := filepath.Dir(program) + string(filepath.Separator) + name
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return name
+	}
+	return path
+}
+
 // missingIn is the error of a claims run whose -in dir cannot be read
 // (err, from os.Stat). A dir named as cmd/compute names a result
 // (gneg1_n999.values, a typo for another n, say) is taken for that result,
@@ -26,12 +45,12 @@ func missingIn(dir string, ids []string, n int, err error) error {
 	switch {
 	case ok && name.kind == "values":
 		return fmt.Errorf("-in %s: %w%s. Its name is that of the values dataset of %s at n = %d, which "+
-			"compute -table %s -n %d -write values -values LO-HI -out %s makes (LO-HI: the values kept, such as 0-200)",
-			dir, err, there, name.table, name.n, name.table, name.n, parent)
+			"%s -table %s -n %d -write values -values LO-HI -out %s makes (LO-HI: the values kept, such as 0-200)",
+			dir, err, there, name.table, name.n, computeCmd, name.table, name.n, parent)
 	case ok:
 		return fmt.Errorf("-in %s: %w%s. Its name is that of the table file of %s at n = %d, which "+
-			"compute -table %s -n %d -out %s makes; a claims run reads its directory: verify -in %s -n %d",
-			dir, err, there, name.table, name.n, name.table, name.n, parent, parent, name.n)
+			"%s -table %s -n %d -out %s makes; a claims run reads its directory: -in %s -n %d",
+			dir, err, there, name.table, name.n, computeCmd, name.table, name.n, parent, parent, name.n)
 	}
 	return fmt.Errorf("-in %s: %w%s; compute tables there first: %s", dir, err, there, computeTables(dir, ids, n))
 }
@@ -46,7 +65,7 @@ func noTablesAt(dir string, ids []string, n int, hint string) error {
 	if held, ns := holdings(dir); held != "" {
 		there = "; it holds " + held
 		if n >= 0 && len(ns) > 0 {
-			there += fmt.Sprintf(" (verify -in %s -n %d checks those)", dir, ns[len(ns)-1])
+			there += fmt.Sprintf(" (-in %s -n %d checks those)", dir, ns[len(ns)-1])
 		}
 	}
 	return fmt.Errorf("-in %s holds no table file of %s%s (<table>_n<N>.arrow or .parquet)%s; compute them first: %s%s",
@@ -60,7 +79,7 @@ func computeTables(dir string, ids []string, n int) string {
 	if n >= 0 {
 		size = fmt.Sprintf(" -n %d", n)
 	}
-	return fmt.Sprintf("compute -table %s%s -out %s", strings.Join(ids, ","), size, dir)
+	return fmt.Sprintf("%s -table %s%s -out %s", computeCmd, strings.Join(ids, ","), size, dir)
 }
 
 // holdings describes the results of cmd/compute in dir, by kind: the

@@ -36,14 +36,14 @@ func TestNotFoundSaysWhatIsThere(t *testing.T) {
 			[]string{"compute -table nim,"}},
 		{"a table file's name", []string{"-in", filepath.Join(tablesDir, "gneg1_n30.arrow")},
 			[]string{"the table file of gneg1 at n = 30", "compute -table gneg1 -n 30 -out " + tablesDir,
-				"verify -in " + tablesDir + " -n 30", "table files of gneg1, passnim at n = 20"},
+				"-in " + tablesDir + " -n 30", "table files of gneg1, passnim at n = 20"},
 			[]string{"compute -table nim,"}},
 		{"a directory", []string{"-in", filepath.Join(dir, "nowhere"), "-n", "7", "-claims", "goishi.*"},
 			[]string{"compute tables there first: compute -table nim,g1,gneg1,gstarneg1 -n 7 -out " + filepath.Join(dir, "nowhere")},
 			nil},
 		{"another n", []string{"-in", tablesDir, "-n", "30", "-claims", "goishi.thm4.1,pass.lem4a"},
 			[]string{"holds no table file of gneg1, passnim at n = 30", "it holds table files of gneg1, passnim at n = 20",
-				"verify -in " + tablesDir + " -n 20 checks those", "compute them first: compute -table gneg1,passnim -n 30 -out " + tablesDir},
+				"-in " + tablesDir + " -n 20 checks those", "compute them first: compute -table gneg1,passnim -n 30 -out " + tablesDir},
 			nil},
 		{"nothing there", []string{"-in", t.TempDir(), "-claims", "goishi.thm4.1"},
 			[]string{"holds no table file of gneg1 (", "compute them first: compute -table gneg1 -out "},
@@ -65,5 +65,28 @@ func TestNotFoundSaysWhatIsThere(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSibling: the commands printed call compute beside verify when it is
+// there, and compute as on PATH otherwise.
+func TestSibling(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if got := sibling("./verify", "compute"); got != "compute" {
+		t.Errorf("sibling(./verify) = %q with no ./compute", got)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "compute"), nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ program, want string }{
+		{filepath.Join(dir, "verify"), filepath.Join(dir, "compute")},
+		{filepath.Join(t.TempDir(), "verify"), "compute"},
+		{"verify", "compute"},
+		{"./verify", "./compute"},
+	} {
+		if got := sibling(tc.program, "compute"); got != tc.want {
+			t.Errorf("sibling(%q) = %q, want %q", tc.program, got, tc.want)
+		}
 	}
 }
