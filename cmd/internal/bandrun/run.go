@@ -228,7 +228,7 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 		cp, st, err := loadCheckpoint(statePath, head)
 		switch {
 		case errors.Is(err, results.ErrNoCheckpoint):
-			job.note("%s: no state file %s to resume from (a run saves its first after -checkpoint): starting from row 0", job.Table.ID, statePath)
+			job.note("%s: no state file %s to resume from (a run killed before its first save, a -checkpoint in, leaves none): starting from row 0", job.Table.ID, statePath)
 		case err != nil:
 			return nil, err
 		default:
