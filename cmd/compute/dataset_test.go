@@ -124,7 +124,7 @@ func TestInterruptedBandRunSaysHowToResume(t *testing.T) {
 	if code := exitCode(err, &errOut); code != 1 || !errors.Is(err, bandrun.ErrInterrupted) {
 		t.Fatalf("exit %d, %v", code, err)
 	}
-	resume := "compute -table gneg1 -n 20000 -write values -values 0-100 -checkpoint 1h -quiet -out " + dir + " -resume"
+	resume := shellQuote(self) + " -table gneg1 -n 20000 -write values -values 0-100 -checkpoint 1h -quiet -out " + dir + " -resume"
 	if !strings.Contains(errOut.String(), "to go on: "+resume) || !fileExists(filepath.Join(dir, bandrun.StateFileName(id, n))) {
 		t.Fatalf("stderr %s, want the command %q and the state file", errOut.String(), resume)
 	}

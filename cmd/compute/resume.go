@@ -3,23 +3,29 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/grundy-lab/grundy/cmd/internal/bandrun"
 	"github.com/grundy-lab/grundy/cmd/internal/fullrun"
 )
 
+// self is the program as it was invoked (os.Args[0]: bin/compute, compute
+// on PATH, …), the first word of the command lines compute prints, so that
+// they run as printed from where the user ran this one.
+var self = os.Args[0]
+
 // withResumeCommand adds to err, when it is the interruption of a run that
-// saved its state (a band run or a full sweep without a table file; a
-// -patterns run stopped while it proves, before its sweep, has nothing to
-// save, and -resume starts it afresh), the command line that goes on from
-// there: the run's own with -resume, and without -claims, whose state is
-// not saved.
+// saved its state (a band run, a full sweep without a table file, or a
+// table file's rows; a -patterns run stopped while it proves, before its
+// sweep, has nothing to save, and -resume starts it afresh), the command
+// line that goes on from there: the run's own with -resume, and without
+// -claims, whose state is not saved.
 func withResumeCommand(err error, opts options) error {
-	if !(errors.Is(err, bandrun.ErrInterrupted) || errors.Is(err, fullrun.ErrInterrupted)) {
+	if !(errors.Is(err, bandrun.ErrInterrupted) || errors.Is(err, fullrun.ErrInterrupted) || errors.Is(err, errTableInterrupted)) {
 		return err
 	}
-	cmd, dropped := resumeCommand(opts.args)
+	cmd, dropped := resumeCommand(self, opts.args)
 	note := ""
 	if dropped {
 		note = " (the claims' state is not saved: check them on the finished dataset with verify)"
@@ -27,11 +33,11 @@ func withResumeCommand(err error, opts options) error {
 	return fmt.Errorf("%w\nto go on: %s%s", err, cmd, note)
 }
 
-// resumeCommand is the command line args (compute's flags) with -resume,
-// and without -claims; dropped says whether it had -claims. Arguments that
-// a POSIX shell would split or expand are quoted.
-func resumeCommand(args []string) (cmd string, dropped bool) {
-	words := []string{"compute"}
+// resumeCommand is the command line program args (compute's flags) with
+// -resume, and without -claims; dropped says whether it had -claims.
+// Words that a POSIX shell would split or expand are quoted.
+func resumeCommand(program string, args []string) (cmd string, dropped bool) {
+	words := []string{shellQuote(program)}
 	for i := 0; i < len(args); i++ {
 		name, _, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
 		if !strings.HasPrefix(args[i], "-") {

@@ -96,7 +96,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 			"               [-write table,values|none] [-values LO-HI] [-sweep band|full|auto] [-rows A-B] [-claims PATTERNS] [-sets auto|dense|sparse] [-patterns [-prove-bound ROWS]]\n"+
 			"       compute -prove [-table ids] [-values 0-HI] [-prove-bound ROWS] [-out DIR] [-workers K] [-resume]\n"+
 			"       compute -list | compute -version")
-		fs.PrintDefaults()
+		cli.PrintDefaults(fs)
 	}
 	if err := cli.Parse(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -114,7 +114,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, usagef("unexpected argument %q (all options are flags; see -h)", fs.Arg(0))
 	}
 	opts := options{n: *n, out: *out, cfg: engine.Config{Workers: *workers, Tile: *tile}, quiet: *quiet, force: *force,
-		resume: *resume, checkpoint: *checkpoint, list: *list}
+		resume: *resume, checkpoint: *checkpoint, list: *list, args: args}
 	var err error
 	if opts.tables, err = parseTables(*tableList); err != nil {
 		return options{}, err
@@ -150,7 +150,6 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return options{}, err
 	}
 	if *patterns.prove {
-		opts.args = args
 		return opts, patterns.applyProve(&opts, given(fs))
 	}
 	if err := stream.applySweep(&opts, given(fs)); err != nil {
@@ -159,7 +158,6 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := patterns.apply(&opts, given(fs)); err != nil {
 		return options{}, err
 	}
-	opts.args = args
 	return opts, nil
 }
 

@@ -164,7 +164,8 @@ func TestInterruptedRunLeavesNoFile(t *testing.T) {
 }
 
 // TestResumeAfterCancel interrupts a run once it has saved a checkpoint,
-// resumes it, and requires the same file as an uninterrupted run.
+// requires the command that resumes it, resumes it, and requires the same
+// file as an uninterrupted run.
 func TestResumeAfterCancel(t *testing.T) {
 	const n = 2500
 	want := uninterruptedSHA(t, "gstarneg1", n, "-tile", "64")
@@ -183,8 +184,9 @@ func TestResumeAfterCancel(t *testing.T) {
 	if err == nil {
 		t.Skip("the run finished before it could be interrupted")
 	}
-	if !strings.Contains(err.Error(), "rerun with -resume to continue from row") {
-		t.Fatalf("interrupted run: %v", err)
+	resume, _ := resumeCommand(self, args)
+	if !strings.Contains(err.Error(), "rerun with -resume to continue from row") || !strings.Contains(err.Error(), "to go on: "+resume) {
+		t.Fatalf("interrupted run: %v; want the rows saved and the command %q", err, resume)
 	}
 	stdout, stderr, code := runCompute(t, append(args, "-resume")...)
 	if code != 0 || !strings.Contains(stdout, "resumed at row") {

@@ -35,6 +35,11 @@ func failed(id, path string, err error, rows, n int) error {
 		msg, filepath.Dir(path), partial, partial+".checkpoint")
 }
 
+// errTableInterrupted is wrapped by the error of a table file's run that
+// Ctrl-C or SIGTERM stopped after its last checkpoint was taken:
+// withResumeCommand adds the command that goes on.
+var errTableInterrupted = errors.New("interrupted")
+
 // stopTable keeps the saved rows of the table file w at path, whose run err
 // stopped (Ctrl-C when interrupted: then a last checkpoint is taken; in the
 // replay of the saved rows when replay), and says how to go on.
@@ -56,5 +61,5 @@ func stopTable(id, path string, w results.Writer, err error, interrupted, replay
 	if serr != nil {
 		return fmt.Errorf("%s: interrupted, and the last checkpoint failed: %w; %s", id, serr, savedRows(path, rows, n))
 	}
-	return fmt.Errorf("%s: interrupted; %s", id, savedRows(path, rows, n))
+	return fmt.Errorf("%s: %w; %s", id, errTableInterrupted, savedRows(path, rows, n))
 }

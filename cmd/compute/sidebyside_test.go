@@ -103,7 +103,7 @@ func TestSideBySideInterruptAndResume(t *testing.T) {
 	if err == nil {
 		t.Skip("the run finished before it could be interrupted")
 	}
-	if !errors.Is(err, bandrun.ErrInterrupted) || !strings.Contains(err.Error(), "to go on: compute ") {
+	if !errors.Is(err, bandrun.ErrInterrupted) || !strings.Contains(err.Error(), "to go on: "+self+" ") {
 		t.Fatalf("interrupted run: %v", err)
 	}
 	for _, id := range ids {

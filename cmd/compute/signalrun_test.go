@@ -80,7 +80,7 @@ func signalUntilDone(t *testing.T, bin string, args []string, full time.Duration
 		if err := <-done; err == nil { // it finished as the signal came
 			return false
 		}
-		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "to go on: compute ") {
+		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "to go on: "+shellQuote(bin)+" ") {
 			t.Fatalf("%v at attempt %d: exit %d, %s", sig, attempt, code, stderr)
 		}
 		stopped = append(stopped, stderr.String())

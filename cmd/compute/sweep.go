@@ -31,13 +31,18 @@ func given(fs *flag.FlagSet) map[string]bool {
 func (f streamFlags) applySweep(opts *options, set map[string]bool) error {
 	switch *f.sweep {
 	case "auto":
+		if bandClaims(*opts) == nil {
+			if err := mixedSweeps(*opts); err != nil {
+				return err
+			}
+		}
 		opts.band = !opts.write.table() && allBand(opts.tables) == nil && bandClaims(*opts) == nil
 		if !opts.write.table() && !opts.band {
 			why := allBand(opts.tables)
 			if why == nil {
 				why = bandClaims(*opts)
 			}
-			opts.sweepNote = fmt.Sprintf("%v; so a full sweep computes every cell instead (give -sweep full to say so)", why)
+			opts.sweepNote = fmt.Sprintf("%s; so a full sweep computes every cell instead (give -sweep full to say so)", notBand(why))
 		}
 	case "band":
 		if opts.write.table() {

@@ -72,12 +72,14 @@ func addStreamFlags(fs *flag.FlagSet) streamFlags {
 	return streamFlags{
 		write: fs.String("write", "table", "files to write, comma-separated: table (<id>_n<N>.arrow, every cell), "+
 			"values (the values dataset <id>_n<N>.values/, the cells of -values), or none"),
-		values: fs.String("values", "0-40", "with -write values: the values whose cells the values dataset keeps, LO-HI"),
+		values: fs.String("values", "0-40", "LO-HI: the values whose cells -write values keeps; the band sweep computes the values 0 … HI "+
+			"(with -write none too), -patterns searches LO-HI and -prove climbs to HI"),
 		claims: fs.String("claims", "", "check these table claims (ids or patterns, as verify -claims) on the bands as they "+
 			"are computed, and report as verify does (exit status 3 on a counterexample)"),
 		sets: fs.String("sets", "auto", "value sets of the engine: auto (by n), dense or sparse; changes speed and memory, never values"),
 		sweep: fs.String("sweep", "auto", "band (only the cells of the values 0 … HI of -values: -write values or none), "+
-			"full (every cell: needed for a table file, g_sha256 of the whole table, -claims), or auto (band where it can)"),
+			"full (every cell: needed for a table file, g_sha256 of the whole table, values above 1023, the tables the band does not serve "+
+			"and the -claims it cannot check), or auto (band where it can)"),
 		rows: fs.String("rows", "", "with the band sweep: keep the cells of the rows A-B only (the sweep stops after B)"),
 	}
 }

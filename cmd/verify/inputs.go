@@ -46,7 +46,7 @@ func findTablesAt(dir string, ids []string, n int) (inputSet, error) {
 	st, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		return set, fmt.Errorf("-in %s: %w (compute tables there first: compute -table %s -out %s)", dir, err, strings.Join(ids, ","), dir)
+		return set, missingIn(dir, ids, n, err)
 	case !st.IsDir():
 		return set, fileForDirectory(dir)
 	}

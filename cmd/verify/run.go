@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/grundy-lab/grundy/cmd/internal/cli"
@@ -95,10 +94,10 @@ const usageLines = `usage: verify [-in DIR] [-n N] [-claims LIST] [-bound B] [-c
 func printUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintln(w, usageLines)
 	fmt.Fprintln(w, "\nThe flags of the claims runs, -list, -patterns and -claims-from:")
-	fs.PrintDefaults()
+	cli.PrintDefaults(fs)
 	prove, _ := newProveFlagSet(w)
 	fmt.Fprintln(w, "\nThe flags of -prove and -certificate:")
-	prove.PrintDefaults()
+	cli.PrintDefaults(prove)
 }
 
 // parseFlags reads args into options; every error is a usageError that
@@ -116,8 +115,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	jsonPath := fs.String("json", "", "also write the report as JSON to this file")
 	list := fs.Bool("list", false, "list the selected claims and exit")
 	search := fs.Bool("patterns", false, "search the table file -in for periodic patterns of its values instead of checking claims")
-	values := fs.String("values", "0-40", "with -patterns: the values to search, lo-hi or one value; "+
-		"with -claims-from: re-check only the patterns of these values (default: every pattern of the file)")
+	values := fs.String("values", "0-40", "with -patterns: the values to search, lo-hi or one value (0-40 if not given); "+
+		"with -claims-from: re-check only the patterns of these values (every pattern of the file if not given)")
 	maxPeriod := fs.Int("max-period", pattern.DefaultMaxPeriod, "with -patterns: the largest period tried")
 	markdown := fs.String("markdown", "", "with -patterns: also write the patterns as statements in the papers' style to this file")
 	claimsFrom := fs.String("claims-from", "", fmt.Sprintf("re-check the patterns of this patterns JSON (from -patterns -json, at most %d MiB) as claims against -in", maxPatternsFileBytes>>20))
@@ -279,9 +278,7 @@ func noTables(opts options, inputs inputSet) error {
 	if !opts.claimsGiven {
 		hint = "; to run only the claims checked by solvers, select them with -claims (see -list: those that read \"solvers\")"
 	}
-	return fmt.Errorf("-in %s holds no table file of %s (<table>_n<N>.arrow or .parquet); compute them first: "+
-		"compute -table %s -out %s%s", opts.in, strings.Join(inputs.missing, ", "),
-		strings.Join(inputs.missing, ","), opts.in, hint)
+	return noTablesAt(opts.in, inputs.missing, opts.n, hint)
 }
 
 // finishReport prints the reports, writes -json if set, and returns

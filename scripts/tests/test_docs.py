@@ -87,6 +87,96 @@ def test_blocks_are_found(tmp_path):
                             (9, "text", "out\n", None)]
 
 
+# A Markdown link or image, [text](target) or ![alt](target), with an
+# optional title after the target.
+LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+ANCHOR_TAG = re.compile(r"<a\s+(?:id|name)=\"([^\"]+)\"")
+
+
+def prose(page_text):
+    """The lines of a page outside its fenced blocks, with inline code blanked, and their numbers."""
+    lines, fenced = [], False
+    for number, line in enumerate(page_text.splitlines(), 1):
+        if line.startswith("```"):
+            fenced = not fenced
+            continue
+        if not fenced:
+            lines.append((number, re.sub(r"`[^`]*`", "``", line)))
+    return lines
+
+
+def slug(heading):
+    """The anchor GitHub gives a heading: lowercase, punctuation but - and _ dropped, spaces as -."""
+    text = re.sub(r"<[^>]+>", "", heading).strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(page):
+    """Every #anchor of page: its headings' slugs (a repeated one numbered -1, -2 …) and <a id> tags."""
+    text = page.read_text(encoding="utf-8")
+    found, seen, fenced = set(), {}, False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        found.update(ANCHOR_TAG.findall(line))
+        m = HEADING.match(line)
+        if m:
+            base = slug(m.group(2))
+            found.add(base if base not in seen else f"{base}-{seen[base]}")
+            seen[base] = seen.get(base, 0) + 1
+    return found
+
+
+def broken_links(page):
+    """The relative links and #anchors of page that lead nowhere, as 'page:line: target: why'."""
+    broken = []
+    for number, line in prose(page.read_text(encoding="utf-8")):
+        for target in LINK.findall(line):
+            if re.match(r"^[a-z][a-z0-9+.-]*:", target):  # https:, mailto: …: not a file of the repository
+                continue
+            path, _, anchor = target.partition("#")
+            dest = (page.parent / path).resolve() if path else page
+            where = f"{page.name}:{number}: {target}"
+            if not dest.exists():
+                broken.append(f"{where}: no file {dest}")
+            elif anchor and dest.suffix != ".md":
+                broken.append(f"{where}: an anchor into a file that is not a Markdown page")
+            elif anchor and anchor not in anchors(dest):
+                broken.append(f"{where}: {dest.name} has no heading or <a id> with that anchor")
+    return broken
+
+
+def test_slug():
+    assert slug("Research runs on the band") == "research-runs-on-the-band"
+    assert slug("Full sweeps that write no table: `-sweep full -write values|none`") == \
+        "full-sweeps-that-write-no-table--sweep-full--write-valuesnone"
+    assert slug("1. Compute: the cells of the values 0 … V, to any n") == "1-compute-the-cells-of-the-values-0--v-to-any-n"
+    assert slug("G₋₁ and G*₋₁") == "g₁-and-g₁"  # ₋ is a symbol, ₁ a number
+
+
+def test_broken_links_are_found(tmp_path):
+    (tmp_path / "img.png").write_bytes(b"")
+    (tmp_path / "other.md").write_text("# A heading\n## Twice\n## Twice\n<a id=\"here\"></a>\n", encoding="utf-8")
+    page = tmp_path / "page.md"
+    page.write_text("# Top\n[ok](other.md) [ok](other.md#a-heading) [ok](other.md#twice-1) [ok](other.md#here)\n"
+                    "![ok](img.png) [ok](#top) [ok](https://example.org/x.md#y) `[code](nowhere.md)`\n"
+                    "```text\n[in a block](nowhere.md)\n```\n"
+                    "[bad](nowhere.md) ![bad](missing.png) [bad](other.md#no-such) [bad](#nothing) [bad](img.png#x)\n",
+                    encoding="utf-8")
+    broken = broken_links(page)
+    assert [b.split(": ")[1] for b in broken] == ["nowhere.md", "missing.png", "other.md#no-such", "#nothing", "img.png#x"], broken
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.relative_to(REPO).as_posix() for p in PAGES])
+def test_page_links_resolve(page):
+    """Every relative link and image of the page names a file of the repository, and every #anchor a heading."""
+    assert broken_links(page) == []
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
     """A directory with bin/compute and bin/verify built from this checkout."""
@@ -96,6 +186,39 @@ def built(tmp_path_factory):
     root = tmp_path_factory.mktemp("docbin")
     subprocess.run([go, "build", "-o", str(root / "bin") + "/", "./cmd/..."], cwd=REPO, check=True)
     return root / "bin"
+
+
+HELP_FLAG = re.compile(r"^  -([a-z][a-z0-9-]*)\b", re.MULTILINE)
+TABLE_FLAG = re.compile(r"^\| `-([a-z][a-z0-9-]*)` \|", re.MULTILINE)
+
+
+def help_flags(binary):
+    """The flags the command's -help prints (to stderr, exit 0)."""
+    done = subprocess.run([str(binary), "-help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return set(HELP_FLAG.findall(done.stderr + done.stdout))
+
+
+def table_flags(page):
+    """The flags of a page's tables of flags: the rows that begin | `-flag` |."""
+    return set(TABLE_FLAG.findall(page.read_text(encoding="utf-8")))
+
+
+def test_flags_are_read(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("| flag | default | meaning |\n| --- | --- | --- |\n| `-n` | 1 | x |\n| `-max-cells` | 2 | y |\n"
+                    "text `-other` | `-no` |\n", encoding="utf-8")
+    assert table_flags(page) == {"n", "max-cells"}
+    assert HELP_FLAG.findall("usage: x [-n N]\n  -n value\n    \tthe size\n  -max-cells int\n") == ["n", "max-cells"]
+
+
+@pytest.mark.parametrize("command", ["compute", "verify"])
+def test_help_and_page_name_the_same_flags(command, built):
+    """Every flag that -help prints is in the flag tables of docs/<command>.md, and every flag there is in -help."""
+    printed, documented = help_flags(built / command), table_flags(REPO / "docs" / f"{command}.md")
+    assert printed, f"{command} -help printed no flags"
+    assert sorted(printed - documented) == [], f"flags of {command} -help missing from docs/{command}.md"
+    assert sorted(documented - printed) == [], f"flags in docs/{command}.md that {command} -help does not print"
 
 
 def run_block(workdir, language, text, env):

@@ -172,8 +172,8 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	if err := job.checkPatterns(); err != nil {
 		return Result{}, err
 	}
-	if done, ok := job.complete(ctx, statePath, head); ok {
-		return done, nil
+	if done, ok, err := job.complete(ctx, statePath, head); ok || err != nil {
+		return done, err
 	}
 	r, err := start(job, rules, cfg, statePath, head)
 	if err != nil {
@@ -228,6 +228,7 @@ func start(job Job, rules band.Rules, cfg band.Config, statePath string, head ch
 		cp, st, err := loadCheckpoint(statePath, head)
 		switch {
 		case errors.Is(err, results.ErrNoCheckpoint):
+			job.note("%s: no state file %s to resume from (a run killed before its first save, a -checkpoint in, leaves none): starting from row 0", job.Table.ID, statePath)
 		case err != nil:
 			return nil, err
 		default:
@@ -283,25 +284,29 @@ func resumeNote(id, statePath string, next, rows int64, seconds float64) string 
 // removed): the run is done. Another or a damaged dataset is computed
 // again, and replaced when the new one is complete; so is the dataset of
 // a run searching patterns, unless that run published it
-// (patternsPublished).
-func (j Job) complete(ctx context.Context, statePath string, head checkpoint) (Result, bool) {
+// (patternsPublished). A check that ctx ended is an error wrapping ctx's:
+// nothing was changed, and nothing is to resume.
+func (j Job) complete(ctx context.Context, statePath string, head checkpoint) (Result, bool, error) {
 	if !j.Resume || !j.WriteValues || (j.Patterns != nil && !j.patternsPublished(statePath, head)) {
-		return Result{}, false
+		return Result{}, false, nil
 	}
 	dir := filepath.Join(j.Out, valuesds.DirName(j.Table.ID, j.N))
 	meta := j.meta()
 	meta.Sweep = ""
 	m, err := valuesds.Finished(ctx, dir, meta, statePath)
+	if err != nil && ctx.Err() != nil {
+		return Result{}, false, fmt.Errorf("%s: stopped while checking whether %s is complete; nothing was changed: %w", j.Table.ID, dir, ctx.Err())
+	}
 	if err != nil {
 		j.note("%s: %s is not the complete dataset of this run (%v): computing it again", j.Table.ID, dir, err)
 	}
 	if m == nil {
-		return Result{}, false
+		return Result{}, false, nil
 	}
 	if j.Patterns != nil {
 		os.RemoveAll(spillDir(j))
 	}
-	return Result{Cells: m.Cells, Sum: m.CellsSHA256, Path: dir, Seconds: m.Seconds, Complete: true}, true
+	return Result{Cells: m.Cells, Sum: m.CellsSHA256, Path: dir, Seconds: m.Seconds, Complete: true}, true, nil
 }
 
 // note tells j.Notes, if set, what the run found.

@@ -179,8 +179,8 @@ func Run(ctx context.Context, job Job) (Result, error) {
 	case job.Resume && job.TableFile == nil && len(job.Claims) > 0:
 		return Result{}, fmt.Errorf("claims cannot be checked on a resumed run without a table file: their state is not saved")
 	}
-	if done, ok := job.complete(ctx); ok {
-		return done, nil
+	if done, ok, err := job.complete(ctx); ok || err != nil {
+		return done, err
 	}
 	r, err := start(job)
 	if err != nil {
@@ -194,20 +194,24 @@ func Run(ctx context.Context, job Job) (Result, error) {
 // (valuesds.Finished, which removes the state file and partial directory
 // that a kill after its publication left): the run is done. A dataset that
 // fails the check is computed again, and replaced when the new one is
-// complete.
-func (j Job) complete(ctx context.Context) (Result, bool) {
+// complete. A check that ctx ended is an error wrapping ctx's: nothing was
+// changed, and nothing is to resume.
+func (j Job) complete(ctx context.Context) (Result, bool, error) {
 	if !j.Resume || j.TableFile != nil || !j.WriteValues {
-		return Result{}, false
+		return Result{}, false, nil
 	}
 	m, err := valuesds.Finished(ctx, j.datasetDir(), j.meta(), filepath.Join(j.Out, StateFileName(j.Table.ID, j.N)))
+	if err != nil && ctx.Err() != nil {
+		return Result{}, false, fmt.Errorf("%s: stopped while checking whether %s is complete; nothing was changed: %w", j.Table.ID, j.datasetDir(), ctx.Err())
+	}
 	if err != nil {
 		j.note("%s: %s is not the complete dataset of this run (%v): computing it again", j.Table.ID, j.datasetDir(), err)
 	}
 	if m == nil || m.MaxValue == nil {
-		return Result{}, false
+		return Result{}, false, nil
 	}
 	return Result{Cells: int64(j.N+1) * int64(j.N+1), GSHA256: m.GSHA256, MaxValue: *m.MaxValue, Paths: []string{j.datasetDir()},
-		ValuesCells: m.Cells, CellsSHA256: m.CellsSHA256, Complete: true}, true
+		ValuesCells: m.Cells, CellsSHA256: m.CellsSHA256, Complete: true}, true, nil
 }
 
 // runner is a run in progress.
