@@ -74,7 +74,7 @@ const maxN = (math.MaxInt32 - 1) / 2
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("compute", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	tableList := fs.String("table", "gneg1,gstarneg1,passnim", "comma-separated table ids, or all: "+tables.ValidIDs())
+	tableList := fs.String("table", "gneg1,gstarneg1,passnim", "comma-separated table ids or game files (a path ending in .toml, docs/games.md), or all: "+tables.ValidIDs())
 	n := fs.Int("n", 10000, "compute 0 ≤ x, y ≤ n")
 	out := fs.String("out", "out", "directory for the result files (created if missing)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines (a band run of several tables shares them out among the tables, swept side by side)")
@@ -92,7 +92,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	stream := addStreamFlags(fs)
 	patterns := addPatternFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: compute [-table ids|all] [-n N] [-out DIR] [-workers K] [-tile T] [-format arrow|parquet] [-compress zstd|lz4|none] [-quiet] [-force] [-resume] [-checkpoint D]\n"+
+		fmt.Fprintln(fs.Output(), "usage: compute [-table ids,game.toml|all] [-n N] [-out DIR] [-workers K] [-tile T] [-format arrow|parquet] [-compress zstd|lz4|none] [-quiet] [-force] [-resume] [-checkpoint D]\n"+
 			"               [-write table,values|none] [-values LO-HI] [-sweep band|full|auto] [-rows A-B] [-claims PATTERNS] [-sets auto|dense|sparse] [-patterns [-prove-bound ROWS]]\n"+
 			"       compute -prove [-table ids] [-values 0-HI] [-prove-bound ROWS] [-out DIR] [-workers K] [-resume]\n"+
 			"       compute -list | compute -version")
