@@ -236,6 +236,7 @@ def run_page(page, bindir, workdir):
     """Runs the examples of page in workdir, in order; returns the first failure's message, or None."""
     (workdir / "bin").symlink_to(bindir)
     (workdir / "scripts").symlink_to(REPO / "scripts")
+    (workdir / "games").symlink_to(REPO / "games")
     (workdir / "docs").mkdir()
     (workdir / "docs" / "schemas").symlink_to(REPO / "docs" / "schemas")
     env = dict(os.environ)
