@@ -75,7 +75,7 @@ func BenchmarkPartStages(b *testing.B) {
 	const first, rows, v = 100_000, 16384, 200
 	r := gneg1BandRows(b, first, rows, v)
 	p := packedBand(r, first)
-	meta := Meta{Table: "gneg1", N: first + rows - 1, Values: results.ValueRange{Lo: 0, Hi: v}, Sweep: SweepBand,
+	meta := Meta{Table: "gneg1", Symbol: "G₋₁", N: first + rows - 1, Values: results.ValueRange{Lo: 0, Hi: v}, Sweep: SweepBand,
 		Rows: RowRange{First: first, Last: first + rows - 1}}
 	cells := float64(len(r.Y))
 	// The block in chunks of whole rows, as a Writer hands them over,
