@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/grundy-lab/grundy/results"
 	"github.com/grundy-lab/grundy/results/valuesds"
@@ -131,6 +132,20 @@ func variants() []variant {
 		refused("manifest-values-arabic-indic", `the manifest's values "٠-٢٠" (Arabic-Indic digits)`, "is not a range LO-HI",
 			manifest(func(m map[string]any) error { m["values"] = "٠-٢٠"; return nil })),
 		refused("manifest-seconds-negative", "the manifest's seconds −1", "is not a duration", manifest(func(m map[string]any) error { m["seconds"] = -1; return nil })),
+		refused("manifest-unknown-field", `the manifest with a field "extra": 1`, `unknown field "extra"`, set("extra", 1)),
+		refused("manifest-n-float", "the manifest's n written 600.0", "cannot unmarshal number 600.0", set("n", json.Number("600.0"))),
+		refused("manifest-workers-bool", "the manifest's workers true", "cannot unmarshal bool", set("workers", true)),
+		refused("manifest-cells-sha256-upper", "the manifest's cells_sha256 in uppercase hex", "is not 64 lowercase hex digits",
+			manifest(func(m map[string]any) error {
+				m["cells_sha256"] = strings.ToUpper(m["cells_sha256"].(string))
+				return nil
+			})),
+		refused("manifest-part-cells-string", "the manifest's first part's cells as a string", "cannot unmarshal string",
+			manifest(func(m map[string]any) error {
+				p := m["parts"].([]any)[0].(map[string]any)
+				p["cells"] = p["cells"].(json.Number).String()
+				return nil
+			})),
 	)
 	for i := range vs {
 		if vs[i].Name == "sparse-10GB" {
@@ -141,6 +156,11 @@ func variants() []variant {
 		}
 	}
 	return vs
+}
+
+// set sets the manifest's field key to value.
+func set(key string, value any) func(string) error {
+	return manifest(func(m map[string]any) error { m[key] = value; return nil })
 }
 
 // wrongValue writes the dataset at dir anew, as a band sweep, with its
