@@ -210,24 +210,24 @@ func (h *halfOpening) follows(c partCheck, last cellKey, rook bool) error {
 }
 
 // partCells is the number of cells of the part file at path, from its
-// footer.
-func partCells(path string) (cells int64, err error) {
+// footer, whose layout it checks (readLayout).
+func partCells(path string) (int64, error) {
 	f, err := openRegular(path)
 	if err != nil {
 		return 0, err
 	}
 	defer f.Close()
-	if perr := catchPanic(func() {
-		var r *file.Reader
-		if r, err = file.NewParquetReader(f); err == nil {
-			cells = r.NumRows()
-			r.Close()
-		}
-	}); perr != nil {
-		return 0, perr
-	}
+	st, err := f.Stat()
 	if err != nil {
-		return 0, fmt.Errorf("not a complete Parquet file: %w", err)
+		return 0, err
+	}
+	l, err := readLayout(f, st.Size())
+	if err != nil {
+		return 0, err
+	}
+	cells := int64(0)
+	for _, g := range l.groups {
+		cells += g.rows
 	}
 	return cells, nil
 }

@@ -154,11 +154,12 @@ func (d *Dataset) selection(opts ScanOptions) (selection, bool, error) {
 	return sel, whole, nil
 }
 
-// checkPartSum checks the part p at path against the manifest's sha256,
-// after its size against what p's cells can take in a dataset of span
-// values (maxPartBytes): a file larger than that, whatever it holds, is
-// refused by its size before a byte of it is read.
-func checkPartSum(path string, p Part, span int64) error {
+// checkPartSum checks the part p at path against the sha256 that source
+// (the manifest, the checkpoint) gives it, after its size against what
+// p's cells can take in a dataset of span values (maxPartBytes): a file
+// larger than that, whatever it holds, is refused by its size before a
+// byte of it is read.
+func checkPartSum(path string, p Part, span int64, source string) error {
 	f, err := openRegular(path)
 	if err != nil {
 		return &DamageError{File: path, Err: err}
@@ -177,7 +178,7 @@ func checkPartSum(path string, p Part, span int64) error {
 		return &DamageError{File: path, Err: err}
 	}
 	if got := hex.EncodeToString(h.Sum(nil)); got != p.SHA256 {
-		return damaged(path, "sha256 %s, the manifest says %s", got, p.SHA256)
+		return damaged(path, "sha256 %s, %s says %s", got, source, p.SHA256)
 	}
 	return nil
 }
