@@ -13,11 +13,13 @@ import (
 	"github.com/grundy-lab/grundy/results/valuesds"
 )
 
-// runBandCheck checks a values dataset of the values 0 … V against the
+// runBandCheck checks a values dataset of the values LO … V against the
 // definition of its table, from the game's own statement of the moves
 // (package conjecture/bandcheck, which shares nothing with the engine):
 // every cell it holds must be the mex of its options capped at V+1, and
-// every cell it leaves out must be above V. The parts are read in full,
+// every cell it leaves out must be above V or, for LO > 0, below LO (the
+// values below LO, which the dataset leaves out, are computed on the way,
+// as the band of 0 … V would hold them). The parts are read in full,
 // each against its SHA-256 and the whole against cells_sha256, before any
 // verdict, so damage is exit status 1 and never taken for a counterexample
 // (exit status 3).
@@ -28,13 +30,13 @@ func runBandCheck(ctx context.Context, dir string, stdout, stderr io.Writer) err
 	}
 	m := d.Manifest
 	values := m.ValueRange()
-	switch {
-	case values.Lo != 0:
-		return fmt.Errorf("%s holds the values %s: the check of a band needs all of 0 … %d (compute -values 0-%d)", dir, values, values.Hi, values.Hi)
-	case m.Rows.First != 0 || m.Rows.Last != m.N:
+	if m.Rows.First != 0 || m.Rows.Last != m.N {
 		return fmt.Errorf("%s holds rows %d … %d of n = %d: the check needs every row from 0 (compute without -rows)", dir, m.Rows.First, m.Rows.Last, m.N)
 	}
 	checker, err := bandcheck.New(m.Table, m.N, int(values.Hi))
+	if err == nil {
+		err = checker.SetLo(int(values.Lo))
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
@@ -76,8 +78,12 @@ func runBandCheck(ctx context.Context, dir string, stdout, stderr io.Writer) err
 	if now := d.CurrentSum(); now != "" {
 		sum = fmt.Sprintf("%s, cells_sha256 %s… in that format; %s… in today's %s", m.Format, m.CellsSHA256[:16], now[:16], valuesds.Format)
 	}
-	_, err = fmt.Fprintf(stdout, "%s\tholds\tthe %d cells of values 0-%d in rows 0-%d of %s (sweep %s, %s) are those of "+
-		"the definition, and every other cell is above %d (%.1fs)\n", id, m.Cells, values.Hi, m.N, dir, m.Sweep,
-		sum, values.Hi, time.Since(start).Seconds())
+	others := fmt.Sprintf("above %d", values.Hi)
+	if values.Lo > 0 {
+		others = fmt.Sprintf("below %d or above %d", values.Lo, values.Hi)
+	}
+	_, err = fmt.Fprintf(stdout, "%s\tholds\tthe %d cells of values %s in rows 0-%d of %s (sweep %s, %s) are those of "+
+		"the definition, and every other cell is %s (%.1fs)\n", id, m.Cells, values, m.N, dir, m.Sweep,
+		sum, others, time.Since(start).Seconds())
 	return err
 }

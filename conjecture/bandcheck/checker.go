@@ -10,7 +10,8 @@ import (
 )
 
 // Rows is a run of consecutive table rows X0 … X0+len(Start)−2, as a band
-// sweep streams them: the cells of row X0+i with value ≤ V are
+// sweep streams them: the cells of row X0+i with value LO … V (LO 0
+// unless SetLo) are
 // Y[Start[i]:Start[i+1]], in increasing order, with values
 // Value[Start[i]:Start[i+1]].
 type Rows struct {
@@ -26,6 +27,7 @@ type Checker struct {
 	extra moves.Extra // the game's extra option
 	n     int64
 	v     int
+	lo    int32 // the least value the stream carries (SetLo); the checker computes those below
 
 	next      int64         // the next row the stream must give
 	cols      window        // the columns reached and not all full below lo
@@ -71,6 +73,22 @@ func New(table string, n int64, v int) (*Checker, error) {
 		c.diags = &diagonals{words: words}
 	}
 	return c, nil
+}
+
+// SetLo makes the stream one of the values lo … V only, as a values
+// dataset of LO > 0 holds them: the checker computes the values below lo
+// on the way, as it computes every capped value, and requires the stream
+// to leave their cells out, as it does the cells above V. It must be
+// called before the first row; lo must lie in 0 … V.
+func (c *Checker) SetLo(lo int) error {
+	switch {
+	case c.next != 0 || c.err != nil:
+		return fmt.Errorf("%w: the least value is set before the first row (the checker is at row %d)", ErrStream, c.next)
+	case lo < 0 || lo > c.v:
+		return fmt.Errorf("%w: least value %d: want 0 … %d", ErrStream, lo, c.v)
+	}
+	c.lo = int32(lo)
+	return nil
 }
 
 // Rows checks a run of rows, which must start at the row after the last

@@ -68,7 +68,7 @@ func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
 			break
 		}
 		if k < len(ys) && ys[k] < y {
-			return &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v}
+			return &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v, Lo: c.lo}
 		}
 		if y >= cols.frontier {
 			cols.reach(y)
@@ -85,7 +85,7 @@ func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
 			want = cappedMex(c.v, row0, row, col, diag, c.extraAt(x, y))
 		}
 		var ok bool
-		if k, ok = match(y, want, c.v, ys, vals, k); !ok {
+		if k, ok = match(y, want, c.lo, c.v, ys, vals, k); !ok {
 			return c.mismatch(x, y, want, ys, vals, k)
 		}
 		if want < full {
@@ -100,7 +100,7 @@ func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
 		scan++
 	}
 	if k < len(ys) {
-		return &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v}
+		return &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v, Lo: c.lo}
 	}
 	c.endRow(x, rowCount)
 	return nil
@@ -134,7 +134,7 @@ candidates:
 		cols.reach(r.scan)
 	}
 	if r.k < len(ys) {
-		return &CellError{X: x, Y: ys[r.k], Value: vals[r.k], InStream: true, Want: full, V: c.v}
+		return &CellError{X: x, Y: ys[r.k], Value: vals[r.k], InStream: true, Want: full, V: c.v, Lo: c.lo}
 	}
 	c.endRow(x, r.rowCount)
 	return nil
@@ -176,7 +176,7 @@ const (
 func (c *Checker) rookRun(x int64, r *rookCursor, end int64) int {
 	cols := &c.cols
 	mask, counts, sets, words := cols.mask, cols.counts, cols.sets, cols.words
-	row, v := c.row, c.v
+	row, v, lo := c.row, c.v, c.lo
 	full := int32(v + 1)
 	scan, row0, rowCount, k, ys, vals := r.scan, r.row0, r.rowCount, r.k, r.ys, r.vals
 	stop := runOn
@@ -195,7 +195,7 @@ func (c *Checker) rookRun(x int64, r *rookCursor, end int64) int {
 		col := sets[at*words : at*words+words]
 		want := cappedMex(v, row0, row, col, nil, c.extraAt(x, scan))
 		var ok bool
-		if k, ok = match(scan, want, v, ys, vals, k); !ok {
+		if k, ok = match(scan, want, lo, v, ys, vals, k); !ok {
 			stop, r.want = runMismatch, want
 			break
 		}
@@ -237,16 +237,17 @@ func putMex(u int32, row0 uint64, row, col []uint64) uint64 {
 }
 
 // match compares the candidate (x, y), whose capped value is want, with
-// the stream's next cell k: a value 0 … V must be the stream's cell
-// (x, y), with that value; V + 1, or a fixed value below 0 (no value),
-// must have no cell there. It returns the cell after the ones it used and
+// the stream's next cell k: a value LO … V must be the stream's cell
+// (x, y), with that value; V + 1, a value below LO (which the stream
+// leaves out, the checker computing it) or a fixed value below 0 (no
+// value) must have no cell there. It returns the cell after the ones it used and
 // whether they agree; small, it is inlined in the loops, and mismatch,
 // out of line, builds the error.
-func match(y int64, want int32, v int, ys []int64, vals []int32, k int) (int, bool) {
+func match(y int64, want, lo int32, v int, ys []int64, vals []int32, k int) (int, bool) {
 	if k < len(ys) && ys[k] == y {
-		return k + 1, uint32(want) <= uint32(v) && vals[k] == want // a value: 0 ≤ want ≤ V
+		return k + 1, uint32(want-lo) <= uint32(int32(v)-lo) && vals[k] == want // a value: LO ≤ want ≤ V
 	}
-	return k, uint32(want) > uint32(v)
+	return k, uint32(want-lo) > uint32(int32(v)-lo)
 }
 
 // mismatch is the error of match at (x, y), where the definition gives
@@ -256,9 +257,9 @@ func match(y int64, want int32, v int, ys []int64, vals []int32, k int) (int, bo
 //go:noinline
 func (c *Checker) mismatch(x, y int64, want int32, ys []int64, vals []int32, k int) error {
 	if k > 0 && ys[k-1] == y {
-		return &CellError{X: x, Y: y, Value: vals[k-1], InStream: true, Want: want, V: c.v}
+		return &CellError{X: x, Y: y, Value: vals[k-1], InStream: true, Want: want, V: c.v, Lo: c.lo}
 	}
-	return &CellError{X: x, Y: y, Want: want, V: c.v}
+	return &CellError{X: x, Y: y, Want: want, V: c.v, Lo: c.lo}
 }
 
 // fixedCell checks the fixed position f of row x against the stream cell
@@ -271,10 +272,10 @@ func (c *Checker) mismatch(x, y int64, want int32, ys []int64, vals []int32, k i
 func (c *Checker) fixedCell(x int64, f moves.Fixed, ys []int64, vals []int32, k int, rowCount int32) (int, int32, error) {
 	y, full, cols := int64(f.Y), int32(c.v+1), &c.cols
 	if k < len(ys) && ys[k] < y {
-		return k, rowCount, &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v}
+		return k, rowCount, &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v, Lo: c.lo}
 	}
 	want := min(f.Value, full)
-	k, ok := match(y, want, c.v, ys, vals, k)
+	k, ok := match(y, want, c.lo, c.v, ys, vals, k)
 	if !ok {
 		return k, rowCount, c.mismatch(x, y, want, ys, vals, k)
 	}

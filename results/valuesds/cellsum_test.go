@@ -563,7 +563,7 @@ func BenchmarkRowDigest(b *testing.B) {
 func TestLegacyDatasetIsNotFinished(t *testing.T) {
 	for _, format := range []string{Format1, Format2} {
 		dir := copyDir(t, filepath.Join("testdata", "v"+format[len(format)-1:], "gneg1_n3000.values"))
-		meta := Meta{Table: "gneg1", N: 3000, Values: results.ValueRange{Lo: 0, Hi: 20}, Sweep: SweepBand, Rows: RowRange{0, 3000}}
+		meta := Meta{Table: "gneg1", Symbol: "G₋₁", N: 3000, Values: results.ValueRange{Lo: 0, Hi: 20}, Sweep: SweepBand, Rows: RowRange{0, 3000}}
 		m, err := Finished(context.Background(), dir, meta, filepath.Join(t.TempDir(), "state"))
 		if m != nil || err == nil || !strings.Contains(err.Error(), format) {
 			t.Fatalf("Finished on a dataset of %s: %v, %v", format, m, err)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/grundy-lab/grundy/results/fulldisk"
 )
@@ -276,6 +277,22 @@ func TestResumeAfterCrash(t *testing.T) {
 	}
 	if _, err := Resume(dir, meta, p, Options{BlockRows: 5}); err == nil {
 		t.Fatal("resume with another block size was accepted")
+	}
+
+	// A listed part grown past any size its cells can take (a sparse
+	// terabyte) is refused by its size, before it is hashed.
+	w3, _ := Create(dir, meta, Options{BlockRows: 6})
+	feed(t, w3, Rows{Start: table.Start[:22], Y: table.Y, Value: table.Value}, 4)
+	p = progress(t, w3)
+	if err := os.Truncate(filepath.Join(PartialDir(dir), PartName(6)), 1<<40); err != nil {
+		t.Skip("no sparse file of 1 TB here:", err)
+	}
+	start := time.Now()
+	if _, err := Resume(dir, meta, p, Options{BlockRows: 6}); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), "more than a part of") {
+		t.Fatalf("resume over a part of 1 TB: %v", err)
+	}
+	if elapsed := time.Since(start); elapsed > time.Second {
+		t.Errorf("a part of 1 TB refused after %v", elapsed)
 	}
 }
 

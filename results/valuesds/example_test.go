@@ -16,7 +16,7 @@ func Example() {
 	out, _ := os.MkdirTemp("", "valuesds")
 	defer os.RemoveAll(out)
 	dir := filepath.Join(out, valuesds.DirName("nim", 2))
-	meta := valuesds.Meta{Table: "nim", N: 2, Values: results.ValueRange{Lo: 0, Hi: 1},
+	meta := valuesds.Meta{Table: "nim", Symbol: "nim", N: 2, Values: results.ValueRange{Lo: 0, Hi: 1},
 		Sweep: valuesds.SweepBand, Rows: valuesds.RowRange{First: 0, Last: 2}}
 	w, err := valuesds.Create(dir, meta, valuesds.Options{BlockRows: 2})
 	if err != nil {

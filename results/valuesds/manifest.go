@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/grundy-lab/grundy/tables"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/grundy-lab/grundy/results"
@@ -107,10 +108,67 @@ func ParseManifest(data []byte) (*Manifest, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("not a valid manifest: data after the JSON object")
 	}
+	if err := checkPresent(data, m.Sweep); err != nil {
+		return nil, err
+	}
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
 	return &m, nil
+}
+
+// manifestKeys are the fields every manifest has, and partKeys those of
+// every part: a reader takes no default for one left out (Go's would be
+// "" or 0, which some checks then pass).
+var (
+	manifestKeys = []string{"format", "table", "symbol", "n", "values", "sweep", "rows", "version", "workers",
+		"seconds", "cells", "cells_sha256", "parts"}
+	fullKeys = []string{"g_sha256", "max_value"}
+	partKeys = []string{"file", "x_first", "x_last", "cells", "sha256"}
+)
+
+// checkPresent refuses a manifest, data, that leaves out a field every
+// manifest has, g_sha256 or max_value of a sweep "full", or a field of a
+// part.
+func checkPresent(data []byte, sweep Sweep) error {
+	var fields struct {
+		Parts []map[string]json.RawMessage `json:"parts"`
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		return fmt.Errorf("not a valid manifest: %w", err)
+	}
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return fmt.Errorf("not a valid manifest: %w", err)
+	}
+	want := manifestKeys
+	if sweep == SweepFull {
+		want = append(slices.Clip(want), fullKeys...)
+	}
+	for _, key := range want {
+		if _, ok := top[key]; !ok {
+			return fmt.Errorf("no field %q", key)
+		}
+	}
+	for i, p := range fields.Parts {
+		for _, key := range partKeys {
+			if _, ok := p[key]; !ok {
+				return fmt.Errorf("part %d has no field %q", i, key)
+			}
+		}
+	}
+	return nil
+}
+
+// isTableID reports whether s is a table id: lowercase ASCII letters and
+// digits, from a letter (gneg1, passnim).
+func isTableID(s string) bool {
+	for i, r := range s {
+		if !(r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // Validate checks every field of m: the format, n and the ranges, the
@@ -121,8 +179,10 @@ func (m *Manifest) Validate() error {
 	switch {
 	case m.Format != Format && !EarlierFormat(m.Format):
 		return fmt.Errorf("format %q, want %q (or the earlier %q or %q)", m.Format, Format, Format2, Format1)
-	case m.Table == "":
-		return fmt.Errorf("no table")
+	case !isTableID(m.Table):
+		return fmt.Errorf("table %q is not a table id (lowercase letters and digits, from a letter)", m.Table)
+	case m.Symbol == "":
+		return fmt.Errorf("no symbol")
 	case m.N < 0 || m.N > MaxN:
 		return fmt.Errorf("n = %d is outside 0..%d", m.N, int64(MaxN))
 	case m.Version == "":

@@ -114,7 +114,7 @@ func checkAsArrow(c *cells) error {
 }
 
 // checkMeta is the dataset of the parts the tests write.
-var checkMeta = Meta{Table: "gneg1", N: 99, Values: results.ValueRange{Lo: 0, Hi: 20}}
+var checkMeta = Meta{Table: "gneg1", Symbol: "G₋₁", N: 99, Values: results.ValueRange{Lo: 0, Hi: 20}}
 
 // sameAsArrow checks that got is the file arrowEncodePart writes of c, in
 // (v, x, y) order, in the dataset m.

@@ -2,6 +2,7 @@ package valuesds
 
 import (
 	"context"
+	"math"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -75,7 +76,7 @@ func BenchmarkPartStages(b *testing.B) {
 	const first, rows, v = 100_000, 16384, 200
 	r := gneg1BandRows(b, first, rows, v)
 	p := packedBand(r, first)
-	meta := Meta{Table: "gneg1", N: first + rows - 1, Values: results.ValueRange{Lo: 0, Hi: v}, Sweep: SweepBand,
+	meta := Meta{Table: "gneg1", Symbol: "G₋₁", N: first + rows - 1, Values: results.ValueRange{Lo: 0, Hi: v}, Sweep: SweepBand,
 		Rows: RowRange{First: first, Last: first + rows - 1}}
 	cells := float64(len(r.Y))
 	// The block in chunks of whole rows, as a Writer hands them over,
@@ -297,4 +298,33 @@ func gneg1YByValue(b *testing.B, first, rows int64, v int) ([][]int64, int) {
 		}
 	}
 	return byValue, len(r.Y)
+}
+
+// BenchmarkDecodePart reports the CPU a cell of decoding and checking a
+// part of G₋₁'s band (values 0 … 200, 16384 rows) on one goroutine, as a
+// Scan does after the part's sha256: its layout, its cells and their
+// statistics.
+func BenchmarkDecodePart(b *testing.B) {
+	const first, rows, v = 100_000, 16384, 200
+	br := gneg1BandRows(b, first, rows, v)
+	r := Rows{X0: first, Start: br.Start, Y: br.Y, Value: br.Value}
+	meta := Meta{Table: "gneg1", Symbol: "G₋₁", N: first + rows - 1, Values: results.ValueRange{Lo: 0, Hi: v}, Sweep: SweepBand,
+		Rows: RowRange{First: first, Last: first + rows - 1}}
+	dir := filepath.Join(b.TempDir(), DirName("gneg1", meta.N))
+	writeDataset(b, dir, meta, r, rows)
+	d, err := Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := d.Manifest
+	c := partCheck{m: m, values: m.ValueRange(), part: m.Parts[0], path: filepath.Join(dir, m.Parts[0].File), splitAbove: math.MaxInt64}
+	sel := selection{lo: 0, hi: v, first: first, last: meta.N}
+	var one, two cells
+	b.ResetTimer()
+	for range b.N {
+		if err := decodePart(c, sel, &one, &two); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(m.Parts[0].Cells), "ns/cell")
 }

@@ -1,6 +1,7 @@
 package valuesds
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -30,6 +31,7 @@ type partCheck struct {
 	part       Part
 	path       string
 	splitAbove int64
+	layout     *partLayout // what its footer and page headers say, checked
 }
 
 // decodeBatch is how many values of a column are read at a time, so that
@@ -58,7 +60,7 @@ func decodePart(c partCheck, sel selection, first, second *cells) error {
 	}
 	defer f.Close()
 	if perr := catchPanic(func() { err = c.decode(f, sel, first, second) }); perr != nil {
-		err = perr
+		err = fmt.Errorf("the Parquet library failed on it (damage the checks before it do not name): %w", perr)
 	}
 	if err != nil {
 		if _, ok := err.(*DamageError); !ok {
@@ -80,6 +82,13 @@ func splitCells() int64 {
 
 // decode is decodePart on the open file f; the Parquet library may panic.
 func (c partCheck) decode(f *os.File, sel selection, first, second *cells) error {
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if c.layout, err = readLayout(f, st.Size()); err != nil {
+		return err
+	}
 	r, err := newPartReader(f)
 	if err != nil {
 		return err
@@ -201,30 +210,31 @@ func (h *halfOpening) follows(c partCheck, last cellKey, rook bool) error {
 }
 
 // partCells is the number of cells of the part file at path, from its
-// footer.
-func partCells(path string) (cells int64, err error) {
+// footer, whose layout it checks (readLayout).
+func partCells(path string) (int64, error) {
 	f, err := openRegular(path)
 	if err != nil {
 		return 0, err
 	}
 	defer f.Close()
-	if perr := catchPanic(func() {
-		var r *file.Reader
-		if r, err = file.NewParquetReader(f); err == nil {
-			cells = r.NumRows()
-			r.Close()
-		}
-	}); perr != nil {
-		return 0, perr
-	}
+	st, err := f.Stat()
 	if err != nil {
-		return 0, fmt.Errorf("not a complete Parquet file: %w", err)
+		return 0, err
+	}
+	l, err := readLayout(f, st.Size())
+	if err != nil {
+		return 0, err
+	}
+	cells := int64(0)
+	for _, g := range l.groups {
+		cells += g.rows
 	}
 	return cells, nil
 }
 
 // checkFileMetadata checks a part's schema, its key-value metadata against
-// the manifest, and its row count.
+// the manifest, and its row count and row groups against the manifest and
+// its checked layout.
 func (c partCheck) checkFileMetadata(md *metadata.FileMetaData) error {
 	sc := md.Schema
 	want := []struct {
@@ -249,21 +259,11 @@ func (c partCheck) checkFileMetadata(md *metadata.FileMetaData) error {
 			return fmt.Errorf("metadata %q is %s, the manifest says %q", key, quoteOrAbsent(got), value)
 		}
 	}
-	if md.NumRows != c.part.Cells {
-		return fmt.Errorf("%d rows, the manifest says %d cells", md.NumRows, c.part.Cells)
+	if md.NumRows != c.part.Cells || len(md.RowGroups) != len(c.layout.groups) {
+		return fmt.Errorf("%d rows in %d row groups, the manifest says %d cells (and the footer %d row groups)",
+			md.NumRows, len(md.RowGroups), c.part.Cells, len(c.layout.groups))
 	}
-	var rows int64
-	for g := range len(md.RowGroups) {
-		n := md.RowGroup(g).NumRows()
-		if n <= 0 || n > c.part.Cells-rows {
-			return fmt.Errorf("row group %d has %d rows, after %d of %d", g, n, rows, c.part.Cells)
-		}
-		rows += n
-	}
-	if rows != c.part.Cells {
-		return fmt.Errorf("the row groups hold %d rows, the manifest says %d cells", rows, c.part.Cells)
-	}
-	return nil
+	return nil // the row groups' rows add up to NumRows: readLayout checked them
 }
 
 func quoteOrAbsent(s *string) string {
@@ -345,6 +345,11 @@ func (c partCheck) decodeRowGroup(rg *file.RowGroupReader, sel selection, last c
 	if !ok0 || !ok1 || !ok2 {
 		return last, fmt.Errorf("columns are not int32, int64, int64")
 	}
+	gl := &c.layout.groups[g]
+	if gl.rows != rows {
+		return last, fmt.Errorf("%d rows, its footer says %d", rows, gl.rows)
+	}
+	vstats, xstats, ystats := newStatsCheck[int32](&gl.cols[0]), newStatsCheck[int64](&gl.cols[1]), newStatsCheck[int64](&gl.cols[2])
 	vs, xs, ys := make([]int32, decodeBatch), make([]int64, decodeBatch), make([]int64, decodeBatch)
 	for done := int64(0); done < rows; {
 		k := min(rows-done, decodeBatch)
@@ -355,6 +360,9 @@ func (c partCheck) decodeRowGroup(rg *file.RowGroupReader, sel selection, last c
 			return last, err
 		}
 		if err := readFull(yr.ReadBatch, k, ys, "y"); err != nil {
+			return last, err
+		}
+		if err := errors.Join(columnErr("v", vstats.add(vs[:k])), columnErr("x", xstats.add(xs[:k])), columnErr("y", ystats.add(ys[:k]))); err != nil {
 			return last, err
 		}
 		if opening != nil && !opening.seen && k > 0 {
@@ -372,7 +380,21 @@ func (c partCheck) decodeRowGroup(rg *file.RowGroupReader, sel selection, last c
 		}
 		done += k
 	}
+	if err := errors.Join(columnErr("v", vstats.finish()), columnErr("x", xstats.finish()), columnErr("y", ystats.finish())); err != nil {
+		return last, err
+	}
+	if s := gl.cols[0].stats; s.min != s.max {
+		return last, fmt.Errorf("values %d … %d, though a row group holds one value", s.min, s.max)
+	}
 	return last, nil
+}
+
+// columnErr names the column of err, if there is one.
+func columnErr(name string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("column %s: %w", name, err)
 }
 
 // checkCell checks one cell against the part's bounds and the cell before.

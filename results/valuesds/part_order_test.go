@@ -39,7 +39,7 @@ func bandPart(rng *rand.Rand, rows, v int) *cells {
 // reports the time and the bytes per cell.
 func BenchmarkEncodePart(b *testing.B) {
 	c := bandPart(rand.New(rand.NewSource(1)), 16384, 200)
-	meta := Meta{Table: "gneg1", N: 16383, Values: results.ValueRange{Lo: 0, Hi: 200}}
+	meta := Meta{Table: "gneg1", Symbol: "G₋₁", N: 16383, Values: results.ValueRange{Lo: 0, Hi: 200}}
 	var size countingWriter
 	b.ResetTimer()
 	for range b.N {

@@ -95,16 +95,17 @@ func (w *Writer) restore(p Progress) error {
 	if w.sum, err = RestoreCellSum(p.CellsState, next-w.meta.Rows.First, cells); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
-	if err := checkPartFiles(w.partial, p.Parts); err != nil {
+	if err := checkPartFiles(w.partial, p.Parts, int64(w.meta.Values.Hi)-int64(w.meta.Values.Lo)+1); err != nil {
 		return err
 	}
 	w.parts, w.next, w.blockFirst, w.partsEnd = slices.Clone(p.Parts), next, next, next
 	return nil
 }
 
-// checkPartFiles checks that dir holds the listed parts with their checksums
-// and removes every other file in it.
-func checkPartFiles(dir string, parts []Part) error {
+// checkPartFiles checks that dir holds the listed parts of a dataset of
+// span values with their sizes, checksums and layouts, and removes every
+// other file in it.
+func checkPartFiles(dir string, parts []Part, span int64) error {
 	if st, err := os.Lstat(dir); err != nil || !st.IsDir() {
 		if err == nil {
 			err = fmt.Errorf("%s is a %s, not a directory", dir, fileKind(st.Mode()))
@@ -115,12 +116,8 @@ func checkPartFiles(dir string, parts []Part) error {
 	for _, p := range parts {
 		listed[p.File] = true
 		path := filepath.Join(dir, p.File)
-		sum, err := fileSHA256(path)
-		if err != nil {
-			return &DamageError{File: path, Err: err}
-		}
-		if sum != p.SHA256 {
-			return damaged(path, "sha256 %s, the checkpoint says %s", sum, p.SHA256)
+		if err := checkPartSum(path, p, span, "the checkpoint"); err != nil {
+			return err
 		}
 		// cells_sha256's state takes 32 bytes a row whatever its cells, so
 		// the cell counts are checked against the parts themselves.

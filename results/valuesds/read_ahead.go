@@ -42,7 +42,7 @@ type decodedCells struct{ first, second cells }
 // read checks the part against its sha256, decodes the cells of sel into
 // decoded, and puts them in (x, y) order.
 func (rp *readPart) read(m *Manifest, values results.ValueRange, sel selection, decoded *decodedCells) {
-	rp.err = checkPartSum(rp.path, rp.part.SHA256)
+	rp.err = checkPartSum(rp.path, rp.part, int64(values.Hi)-int64(values.Lo)+1, "the manifest")
 	if rp.err != nil {
 		return
 	}

@@ -3,8 +3,11 @@ package valuesds
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"path/filepath"
 	"slices"
@@ -151,16 +154,43 @@ func (d *Dataset) selection(opts ScanOptions) (selection, bool, error) {
 	return sel, whole, nil
 }
 
-// checkPartSum checks the part file at path against the manifest's sha256.
-func checkPartSum(path, want string) error {
-	got, err := fileSHA256(path)
+// checkPartSum checks the part p at path against the sha256 that source
+// (the manifest, the checkpoint) gives it, after its size against what
+// p's cells can take in a dataset of span values (maxPartBytes): a file
+// larger than that, whatever it holds, is refused by its size before a
+// byte of it is read.
+func checkPartSum(path string, p Part, span int64, source string) error {
+	f, err := openRegular(path)
 	if err != nil {
 		return &DamageError{File: path, Err: err}
 	}
-	if got != want {
-		return damaged(path, "sha256 %s, the manifest says %s", got, want)
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return &DamageError{File: path, Err: err}
+	}
+	if limit := maxPartBytes(p.Cells, span); st.Size() > limit {
+		return damaged(path, "%d bytes, more than a part of %d cells may take (%d: 1 MiB, 32 bytes a cell and 4 KiB a value): "+
+			"it was not read", st.Size(), p.Cells, limit)
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return &DamageError{File: path, Err: err}
+	}
+	if got := hex.EncodeToString(h.Sum(nil)); got != p.SHA256 {
+		return damaged(path, "sha256 %s, %s says %s", got, source, p.SHA256)
 	}
 	return nil
+}
+
+// maxPartBytes bounds the size of a part of cells cells in a dataset of
+// span values: 1 MiB (the magic, the footer's fixed part and key-value
+// metadata), 32 bytes a cell (v takes 4 bytes PLAIN, x and y at most 8
+// and a bit each DELTA_BINARY_PACKED, and zstd adds less than 1% to
+// bytes it cannot compress) and 4 KiB a row group (a value present:
+// three column chunks in the footer and their page headers, under 1 KiB).
+func maxPartBytes(cells, span int64) int64 {
+	return 1<<20 + 32*cells + 4096*min(cells, span)
 }
 
 // rowCells is a part's cells in (x, y) order, held by row: row first+i's

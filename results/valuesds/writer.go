@@ -29,8 +29,10 @@ type Meta struct {
 // check validates m as Create and Resume need it.
 func (m Meta) check() error {
 	switch {
-	case m.Table == "":
-		return fmt.Errorf("no table")
+	case !isTableID(m.Table):
+		return fmt.Errorf("table %q is not a table id (lowercase letters and digits, from a letter)", m.Table)
+	case m.Symbol == "":
+		return fmt.Errorf("no symbol")
 	case m.N < 0 || m.N > MaxN:
 		return fmt.Errorf("n = %d is outside 0..%d", m.N, int64(MaxN))
 	case m.Values.Lo < 0 || m.Values.Lo > m.Values.Hi:
