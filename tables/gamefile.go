@@ -51,8 +51,13 @@ type fileCell struct {
 }
 
 // safeID is what an id may be: it names files, so no path separator, no
-// leading dot or dash, nothing a shell or a file system treats specially.
-var safeID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+// leading dot or dash, nothing a shell treats specially, and no capital
+// letter, which a file system that ignores case would confuse.
+var safeID = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
+
+// ValidID reports whether id may name a table: 1 to 64 lowercase letters,
+// digits, '.', '_' or '-', starting with a letter or digit.
+func ValidID(id string) bool { return safeID.MatchString(id) }
 
 // LoadGame reads and parses the game file at path (ParseGame). A directory,
 // a file over MaxGameFileBytes and an empty file are refused with ErrGame.
@@ -155,7 +160,7 @@ func checkCell(x, y, value int64) (GameCell, error) {
 // orders its cells by x, then y. Errors wrap ErrGame.
 func CheckGame(g *Game) error {
 	if !safeID.MatchString(g.ID) {
-		return fmt.Errorf("%w: key id = %q: an id names files, so it is 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit", ErrGame, g.ID)
+		return fmt.Errorf("%w: key id = %q: an id names files, so it is 1 to 64 lowercase letters, digits, '.', '_' or '-', starting with a letter or digit", ErrGame, g.ID)
 	}
 	switch g.Moves {
 	case MovesRook, MovesRookDiagonal:

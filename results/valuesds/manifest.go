@@ -160,17 +160,6 @@ func checkPresent(data []byte, sweep Sweep) error {
 	return nil
 }
 
-// isTableID reports whether s is a table id: lowercase ASCII letters and
-// digits, from a letter (gneg1, passnim).
-func isTableID(s string) bool {
-	for i, r := range s {
-		if !(r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return s != ""
-}
-
 // Validate checks every field of m: the format, n and the ranges, the
 // checksums' form, g_sha256 and max_value present exactly for sweep "full",
 // and the parts: named as PartName says, contiguous, covering the rows, with
@@ -179,8 +168,10 @@ func (m *Manifest) Validate() error {
 	switch {
 	case m.Format != Format && !EarlierFormat(m.Format):
 		return fmt.Errorf("format %q, want %q (or the earlier %q or %q)", m.Format, Format, Format2, Format1)
-	case !isTableID(m.Table):
-		return fmt.Errorf("table %q is not a table id (lowercase letters and digits, from a letter)", m.Table)
+	case !tables.ValidID(m.Table):
+		return fmt.Errorf("table %q is not a table id (1 to 64 lowercase letters, digits, '.', '_' or '-', from a letter or digit)", m.Table)
+	case m.Game != nil && m.Game.ID != m.Table:
+		return fmt.Errorf("its game is %q, its table %q", m.Game.ID, m.Table)
 	case m.Symbol == "":
 		return fmt.Errorf("no symbol")
 	case m.N < 0 || m.N > MaxN:

@@ -22,7 +22,7 @@ from .errors import TableFileError
 FORMAT = "grundy-game/1"
 MOVES = ("rook", "rook+diagonal")
 DESCRIPTIVE = ("title", "symbol", "definition", "source", "notes")
-_SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_SAFE_ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
 
 
 def canonical_form(game):
