@@ -17,7 +17,7 @@ var assemblyKernel = cpu.X86.HasPOPCNT && cpu.X86.HasBMI1
 // fillTile4WordGeneric on a processor without POPCNT or BMI1.
 func fillTile4Word(t *tileWalk) {
 	switch {
-	case !assemblyKernel:
+	case !assemblyKernel || t.excl != nil:
 		fillTile4WordGeneric(t)
 	case t.x0 == noExclusion && t.xStep == 0:
 		fillTile4WordPlainAsm(t)

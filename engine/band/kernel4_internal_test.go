@@ -205,7 +205,7 @@ func TestFillWord4Generic(t *testing.T) {
 	// bytes 1 and 2 of its right part.
 	tw := &tileWalk{sets: sets, liveWord: &liveWord, full: &full, cellsLen: 4, span: 3, y0: 7}
 	right := []byte{9, 9, 9, 9}
-	n, capped := fillWord4Generic(tw, &row, 0b011, 1, 5, -1, right)
+	n, capped := fillWord4Generic(tw, &row, 0b011, 1, 5, -1, right, nil)
 	if n != 3 || capped != 0 || row != [4]uint64{0b1011} ||
 		sets[0] != 0b1010 || sets[4] != 0b0010 || liveWord != 0b111 ||
 		!slices.Equal(right, []byte{9, 4, 2, 9}) {

@@ -96,7 +96,8 @@ type Config struct {
 type Sweeper struct {
 	n       int64
 	v       int
-	nimSum  bool
+	excl    exclusion // the rules' excluded values
+	pass    *passSweep // the passless table's sweep, with Rules.Passless
 	base    []Cell
 	baseEnd int64 // the first row after every base cell
 	cfg     Config
@@ -158,8 +159,16 @@ func New(rules Rules, n int64, v int, cfg Config) (*Sweeper, error) {
 	if words < 4 {
 		words = 4 // fillTile4 serves every V < 256
 	}
-	sw := &Sweeper{n: n, v: v, nimSum: rules.NimSum, base: base, baseEnd: baseEnd, cfg: cfg,
+	sw := &Sweeper{n: n, v: v, excl: exclusion{nimSum: rules.NimSum}, base: base, baseEnd: baseEnd, cfg: cfg,
 		win: newWindow(v, words), spare: newWindow(v, words)}
+	if rules.Passless != nil {
+		inner, err := New(*rules.Passless, n, v, passConfig(cfg))
+		if err != nil {
+			return nil, err
+		}
+		sw.pass = &passSweep{rules: *rules.Passless, inner: inner, rows: newPassRows(v, cfg.span)}
+		sw.excl.pass = sw.pass.rows
+	}
 	if v <= OneSidedMaxCap && rules.symmetric() && !cfg.twoSided {
 		sw.oneSided = true
 		sw.win.oneSided = newLeftCells(v, cfg.span, cfg.Workers, cfg.Tile)
@@ -224,6 +233,11 @@ func (sw *Sweeper) Run(ctx context.Context, until int64, emit func(Rows) error) 
 // twice).
 func (sw *Sweeper) segment(end int64, emit func(Rows) error) error {
 	start := sw.next
+	if sw.pass != nil {
+		if err := sw.pass.fill(start, end); err != nil {
+			return err
+		}
+	}
 	for margin := sw.cfg.margin; ; {
 		if sw.oneSided {
 			sw.win.slideOneSided(start, end, int64(margin), sw.n)
@@ -284,7 +298,7 @@ func (sw *Sweeper) baseRows(start, end int64, emit func(Rows) error) error {
 		if o := sw.win.oneSided; o != nil {
 			o.clearRows(x, 1)
 		}
-		fits, err := sw.win.fillBaseRow(st, 0, sw.v, sw.nimSum, sw.base[first:last], sw.n)
+		fits, err := sw.win.fillBaseRow(st, 0, sw.v, sw.excl, sw.base[first:last], sw.n)
 		if err != nil {
 			return err
 		}
@@ -528,11 +542,11 @@ func (r *bandRun) sweepBand(st *bandState, b int, held *heldBands, abort <-chan 
 			me.start.Store(first)
 		} else {
 			if sw.oneSided {
-				w.fillTile4(st, c0, c1, sw.v, sw.nimSum)
+				w.fillTile4(st, c0, c1, sw.v, sw.excl)
 			} else {
 				for i := range st.rows {
 					if !st.done[i] {
-						w.fillRowTile(st, i, c0, c1, sw.v, sw.nimSum)
+						w.fillRowTile(st, i, c0, c1, sw.v, sw.excl)
 					}
 				}
 			}
