@@ -76,10 +76,10 @@ type tileWalk struct {
 	// excl[exclAt + i·exclStride + k] − 1 (−1: none).
 	excl               []byte
 	exclAt, exclStride int
-	y0          int64      // the word's first column
-	finished    int        // rows that became full
-	visits      int64      // cells whose mex was taken
-	tooFar      bool       // a row needed a cell span or more right of its diagonal
+	y0                 int64 // the word's first column
+	finished           int   // rows that became full
+	visits             int64 // cells whose mex was taken
+	tooFar             bool  // a row needed a cell span or more right of its diagonal
 }
 
 // fillTile4WordGeneric is fillTile4Word in Go, for other architectures and

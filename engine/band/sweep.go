@@ -96,7 +96,7 @@ type Config struct {
 type Sweeper struct {
 	n       int64
 	v       int
-	excl    exclusion // the rules' excluded values
+	excl    exclusion  // the rules' excluded values
 	pass    *passSweep // the passless table's sweep, with Rules.Passless
 	base    []Cell
 	baseEnd int64 // the first row after every base cell
