@@ -71,15 +71,16 @@ type tileWalk struct {
 	cellsLen    int        // V+1
 	diagonal    int64      // row i's diagonal is the word's column diagonal+i
 	x0, xStep   int64      // row i's excluded value at column y is (x0 + i·xStep) XOR y
+	y0          int64      // the word's first column
+	finished    int        // rows that became full
+	visits      int64      // cells whose mex was taken
+	tooFar      bool       // a row needed a cell span or more right of its diagonal
+
 	// excl, if not nil, holds the excluded values instead (the pass,
 	// passRows): row i's at column diagonal+i+k, 0 ≤ k < span, is
 	// excl[exclAt + i·exclStride + k] − 1 (−1: none).
 	excl               []byte
 	exclAt, exclStride int
-	y0                 int64 // the word's first column
-	finished           int   // rows that became full
-	visits             int64 // cells whose mex was taken
-	tooFar             bool  // a row needed a cell span or more right of its diagonal
 }
 
 // fillTile4WordGeneric is fillTile4Word in Go, for other architectures and

@@ -102,13 +102,21 @@ HIT:	BLSRQ R14, R14; \
 	MOVQ CX, R12; \
 	SHLQ $5, R12
 
-// The body of both functions is kernel4_body_amd64.h; they differ in
-// EXCLUDE, the look at the excluded value x ^ y of the mex m just found
-// (a jump to HIT when they are equal). Rules without an excluded value
-// (every rook table but G_P) run the loop without it: five instructions
+// The body of the three functions is kernel4_body_amd64.h; they differ in
+// EXCLUDE, the look at the excluded value of the mex m just found (a jump
+// to HIT when they are equal): x ^ y, none, or the passless table's cell;
+// and in EXCLROW, which puts what EXCLUDE reads of a row (x for x ^ y) in
+// x-16(SP). Rules without an excluded value (every built-in rook table
+// but G_P) run the loop without it: five instructions
 // and two loads fewer a cell (on the Zen 3 VM, compute -table gneg1
 // -workers 1, n = 3·10⁶, V = 200: 0.95× the CPU, 8 pairs, 0.87–0.99). The
 // look needs a register the loop has not got: R14 waits in the frame.
+#define EXCLROW \
+	MOVQ tileWalk_xStep(R14), AX; \
+	IMULQ CX, AX; \
+	ADDQ tileWalk_x0(R14), AX; \
+	MOVQ AX, x-16(SP)
+
 #define EXCLUDE(HIT) \
 	MOVQ R14, miss-88(SP); \
 	MOVQ y0-24(SP), R14; \
@@ -127,4 +135,32 @@ TEXT ·fillTile4WordAsm(SB), NOSPLIT, $88-8
 
 // func fillTile4WordPlainAsm(t *tileWalk)
 TEXT ·fillTile4WordPlainAsm(SB), NOSPLIT, $88-8
+#include "kernel4_body_amd64.h"
+
+// With the pass (tileWalk.excl), the value column j excludes is byte j of
+// the row's excluded bytes less its diagonal's column d, less one (0: none,
+// −1 after the decrement, never a mex): EXCLROW keeps the address of those
+// bytes less d in x-16(SP), as DI is the row's right part less d.
+#undef EXCLROW
+#define EXCLROW \
+	MOVQ tileWalk_exclStride(R14), AX; \
+	IMULQ CX, AX; \
+	ADDQ tileWalk_exclAt(R14), AX; \
+	ADDQ tileWalk_excl(R14), AX; \
+	SUBQ tileWalk_diagonal(R14), AX; \
+	SUBQ CX, AX; \
+	MOVQ AX, x-16(SP)
+
+#undef EXCLUDE
+#define EXCLUDE(HIT) \
+	MOVQ R14, miss-88(SP); \
+	MOVQ x-16(SP), R14; \
+	MOVBQZX (R14)(CX*1), R14; \
+	DECQ R14; \
+	CMPQ AX, R14; \
+	MOVQ miss-88(SP), R14; \
+	JEQ  HIT
+
+// func fillTile4WordPassAsm(t *tileWalk)
+TEXT ·fillTile4WordPassAsm(SB), NOSPLIT, $88-8
 #include "kernel4_body_amd64.h"

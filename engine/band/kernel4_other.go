@@ -14,3 +14,6 @@ func fillTile4WordAsm(t *tileWalk) { panic("band: no assembly kernel in this bui
 
 // fillTile4WordPlainAsm is not built here either.
 func fillTile4WordPlainAsm(t *tileWalk) { panic("band: no assembly kernel in this build") }
+
+// fillTile4WordPassAsm is not built here either.
+func fillTile4WordPassAsm(t *tileWalk) { panic("band: no assembly kernel in this build") }
