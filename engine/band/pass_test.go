@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundy-lab/grundy/engine/band"
+	"github.com/grundy-lab/grundy/tables"
 )
 
 // rookReference computes, straight from the definition, the table over
@@ -203,6 +204,24 @@ func TestPassOverGneg1(t *testing.T) {
 			if j == 0 && !sw.OneSided() {
 				t.Fatalf("V=%d %+v: G₋₁ with the pass was not swept one-sided to the end", v, cfg)
 			}
+		}
+	}
+}
+
+// TestPassOverNimIsPassNim: two-pile nim with a pass, G_P, is the pass
+// over nim (its option x XOR y is nim's value at the same place), so the
+// sweep with the pass over nim gives the cells of the sweep of G_P with
+// NimSum, V above 254 (the passless cells as a list) included.
+func TestPassOverNimIsPassNim(t *testing.T) {
+	const n = 1500
+	r, _ := tables.Lookup("passnim")
+	gp, _ := r.BandRules()
+	pass := band.Rules{Base: gp.Base, Passless: &band.Rules{}}
+	for i, v := range []int{0, 3, 64, 200, 300} {
+		cfg := passConfigs[i%len(passConfigs)]
+		want := runRules(t, gp, n, v, band.Config{Workers: 2})
+		if got := runRules(t, pass, n, v, cfg); !slices.Equal(got, want) {
+			t.Fatalf("V=%d %+v: %s", v, cfg, firstDifference(got, want))
 		}
 	}
 }
