@@ -190,6 +190,8 @@ func TestFillTile4WordMatchesGeneric(t *testing.T) {
 		want := tc.run(fillTile4WordGeneric)
 		kernels := map[string]func(*tileWalk){"fillTile4WordAsm": fillTile4WordAsm}
 		switch {
+		case tc.t.excl != nil && !passAssembly:
+			continue // the pass's loop is the Go one on this processor
 		case tc.t.excl != nil:
 			kernels = map[string]func(*tileWalk){"fillTile4WordPassAsm": fillTile4WordPassAsm, "fillTile4Word": fillTile4Word}
 		case tc.t.x0 == noExclusion && tc.t.xStep == 0:

@@ -2,8 +2,12 @@
 
 package band
 
-// assemblyKernel says that fillTile4Word is the assembly loop: not here.
-const assemblyKernel = false
+// assemblyKernel and passAssembly say that fillTile4Word is the assembly
+// loop: not here.
+const (
+	assemblyKernel = false
+	passAssembly   = false
+)
 
 // fillTile4Word walks the live columns of one word of the window for every
 // open row of a band (see fillTile4WordGeneric).
