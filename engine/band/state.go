@@ -64,6 +64,9 @@ func (sw *Sweeper) ownState() State {
 // check to say. A one-sided sweep (OneSided) rebuilds its column lists by
 // walking the unfinished rows above st.Next on from there; a state whose
 // column sets those rows do not give is swept on two-sided, from its sets.
+// With the pass (rules.Passless), st.Passless must be the passless sweep's
+// state at st.Next (State gives it), from which that sweep resumes; a state
+// without one, or one given to rules without the pass, is refused.
 func Resume(rules Rules, n int64, v int, cfg Config, st State) (*Sweeper, error) {
 	sw, err := New(rules, n, v, cfg)
 	if err != nil {
@@ -154,9 +157,10 @@ func (st State) validate(n int64, v int) error {
 // t.Next − s.Next is a multiple of a power of two above V (see package
 // proof).
 //
-// With the pass, both the states and their passless sweeps' must repeat
-// (the passless table's rows repeat too, and with them the excluded
-// values).
+// With the pass, both the states and their passless sweeps' must repeat:
+// the passless table's rows from t.Next on then repeat too, and with them
+// the excluded values, so the rows with the pass repeat whatever t.Next −
+// s.Next is (past the base rows of both tables).
 func (s State) Repeats(t State) bool {
 	if (s.Passless == nil) != (t.Passless == nil) || s.Passless != nil && !s.Passless.Repeats(*t.Passless) {
 		return false
