@@ -34,13 +34,16 @@
 // the caller's goroutine, band after band, and hands nothing over. For
 // V < 255 the per-cell loop is written in amd64 assembly (fillTile4Word),
 // which walks a word of 64 columns for every row of a band in one call and
-// keeps a row's set and its walk in registers (built twice: with the look
-// at the excluded value x XOR y, and without it for rules that have none);
+// keeps a row's set and its walk in registers (built three times: with the
+// look at the excluded value x XOR y, without it for rules that have none,
+// and with the pass's excluded values read from bytes);
 // other architectures, and builds with the purego tag, run the Go loop it
 // mirrors, and the tests compare them on random rows and columns.
 //
 // Only rook moves are served: a move lowers one coordinate by any positive
-// amount, plus optionally the extra value x XOR y (the pass of G_P). Other
+// amount, plus optionally the extra value x XOR y (the pass of G_P), or the
+// pass over any rook table G₀ (Rules.Passless: the extra value G₀(x, y),
+// whose capped cells a sweep of G₀ run a segment ahead gives, pass.go). Other
 // rulesets are refused by the callers (see the tables package), never
 // computed wrongly: Wythoff's values at most V lie along the two rays
 // y ≈ x/φ and y ≈ φx, so a column must be remembered from the first ray to

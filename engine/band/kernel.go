@@ -10,7 +10,7 @@ import "math/bits"
 // At a live cell the mex of row ∪ column ∪ E is the cell's value if it is
 // at most v; it is then new to both sets (it is missing from their union).
 // A larger mex means the cell is V+1, which no set records.
-func (w *window) fillRowTile(st *bandState, i, c0, c1, v int, nimSum bool) {
+func (w *window) fillRowTile(st *bandState, i, c0, c1, v int, ex exclusion) {
 	row := st.rowSets[i*w.words : (i+1)*w.words]
 	x := st.x0 + int64(i)
 	for k := c0 >> 6; k<<6 < c1; k++ {
@@ -19,15 +19,8 @@ func (w *window) fillRowTile(st *bandState, i, c0, c1, v int, nimSum bool) {
 			c := k<<6 + bits.TrailingZeros64(live)
 			live &= live - 1
 			st.visits++
-			y := w.lo + int64(c)
-			extra := -1
-			if nimSum {
-				if e := x ^ y; e <= int64(v) {
-					extra = int(e)
-				}
-			}
 			col := w.column(c)
-			m := mexOfUnion(row, col, extra, 0)
+			m := mexOfUnion(row, col, ex.at(x, w.lo+int64(c), v), 0)
 			if m > v {
 				continue
 			}
@@ -53,7 +46,7 @@ func (w *window) fillRowTile(st *bandState, i, c0, c1, v int, nimSum bool) {
 // one-sided sweep a cell right of the diagonal goes to the row's right
 // part too (errTooFar if it is a span or more away). fits is false if the
 // row is neither full nor at column n when the window ends.
-func (w *window) fillBaseRow(st *bandState, i, v int, nimSum bool, base []Cell, n int64) (fits bool, err error) {
+func (w *window) fillBaseRow(st *bandState, i, v int, ex exclusion, base []Cell, n int64) (fits bool, err error) {
 	row := st.rowSets[i*w.words : (i+1)*w.words]
 	x := st.x0 + int64(i)
 	defer st.finish(i)
@@ -74,13 +67,7 @@ func (w *window) fillBaseRow(st *bandState, i, v int, nimSum bool, base []Cell, 
 		case rowFull || w.isFull(col):
 			continue
 		default:
-			extra := -1
-			if nimSum {
-				if e := x ^ y; e <= int64(v) {
-					extra = int(e)
-				}
-			}
-			m = mexOfUnion(row, col, extra, 0)
+			m = mexOfUnion(row, col, ex.at(x, y, v), 0)
 		}
 		if m < 0 || m > v {
 			continue

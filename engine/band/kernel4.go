@@ -12,7 +12,7 @@ import "math/bits"
 // orders compute first. fillTile4Word walks a word for all the rows in one
 // call (a call a row and word cost 7–10% of compute -write none's CPU in
 // the loop's arguments and books).
-func (w *window) fillTile4(st *bandState, c0, c1, v int, nimSum bool) {
+func (w *window) fillTile4(st *bandState, c0, c1, v int, ex exclusion) {
 	o := w.oneSided
 	t := tileWalk{
 		rowSets:     st.rowSets[:4*st.rows],
@@ -28,7 +28,10 @@ func (w *window) fillTile4(st *bandState, c0, c1, v int, nimSum bool) {
 		firstRow:    st.x0,
 		x0:          noExclusion,
 	}
-	if nimSum {
+	switch p := ex.pass; {
+	case p != nil:
+		t.excl, t.exclAt, t.exclStride = p.bytes, p.diagonal(int(st.x0-p.x0)), p.stride
+	case ex.nimSum:
 		t.x0, t.xStep = st.x0, 1
 	}
 	// The words holding a row's diagonal are walked even with no live
@@ -72,6 +75,12 @@ type tileWalk struct {
 	finished    int        // rows that became full
 	visits      int64      // cells whose mex was taken
 	tooFar      bool       // a row needed a cell span or more right of its diagonal
+
+	// excl, if not nil, holds the excluded values instead (the pass,
+	// passRows): row i's at column diagonal+i+k, 0 ≤ k < span, is
+	// excl[exclAt + i·exclStride + k] − 1 (−1: none).
+	excl               []byte
+	exclAt, exclStride int
 }
 
 // fillTile4WordGeneric is fillTile4Word in Go, for other architectures and
@@ -120,7 +129,12 @@ func fillTile4WordGeneric(t *tileWalk) {
 		first := int(t.cellN[i])
 		slot := int((t.firstRow+int64(i))&t.ringMask) * t.rightStride
 		right := t.rights[slot : slot+t.rightStride]
-		n, capped := fillWord4Generic(t, row, live, first, t.x0+int64(i)*t.xStep, d, right)
+		var excl []byte
+		if t.excl != nil {
+			at := t.exclAt + i*t.exclStride
+			excl = t.excl[at : at+t.span]
+		}
+		n, capped := fillWord4Generic(t, row, live, first, t.x0+int64(i)*t.xStep, d, right, excl)
 		t.cellN[i] = int32(n)
 		t.visits += int64(n - first + capped)
 		switch {
@@ -144,9 +158,10 @@ const noExclusion = int64(1) << 62
 // row is the row's set; live the bits of the word's columns to walk (the
 // word's live bits are cleared as columns fill); n the cells the row has
 // taken, of V+1; x XOR (y0 + j) the value column j of the word
-// excludes (x = noExclusion: none); the row's diagonal is the word's column
-// d, and a cell at column j is byte j − d of the row's right part, its
-// value + 1 (the live columns lie within the span). It returns the cells
+// excludes (x = noExclusion: none), or, if excl is not nil, excl[j − d] − 1
+// (−1: none); the row's diagonal is the word's column d, and a cell at
+// column j is byte j − d of the row's right part, its value + 1 (the live
+// columns lie within the span). It returns the cells
 // taken and the number of live cells whose mex was above V.
 //
 // The row's set is held in four variables so that the next cell's mex need
@@ -155,7 +170,7 @@ const noExclusion = int64(1) << 62
 // count alone (its set is exactly the values of its cells, all distinct, so
 // it is full at the V+1-th). The excluded value is looked at only when the
 // plain mex hits it, by scanning on from there.
-func fillWord4Generic(t *tileWalk, row *[4]uint64, live uint64, n int, x, d int64, right []byte) (nOut, capped int) {
+func fillWord4Generic(t *tileWalk, row *[4]uint64, live uint64, n int, x, d int64, right, excl []byte) (nOut, capped int) {
 	r0, r1, r2, r3 := row[0], row[1], row[2], row[3]
 	for live != 0 {
 		j := bits.TrailingZeros64(live)
@@ -171,7 +186,11 @@ func fillWord4Generic(t *tileWalk, row *[4]uint64, live uint64, n int, x, d int6
 		} else {
 			m = 192 + bits.TrailingZeros64(^(r3 | col[3])) // 256 when full
 		}
-		if int64(m) == x^(t.y0+int64(j)) {
+		e := x ^ (t.y0 + int64(j))
+		if excl != nil {
+			e = int64(excl[int64(j)-d]) - 1
+		}
+		if int64(m) == e {
 			m = mex4From(r0|col[0], r1|col[1], r2|col[2], r3|col[3], m+1)
 		}
 		if m >= t.cellsLen { // above V: the cell is V+1

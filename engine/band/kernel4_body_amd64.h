@@ -1,5 +1,6 @@
-// The body of fillTile4WordAsm and fillTile4WordPlainAsm
-// (kernel4_amd64.s), which define EXCLUDE before they include it.
+// The body of fillTile4WordAsm, fillTile4WordPlainAsm and
+// fillTile4WordPassAsm (kernel4_amd64.s), which define EXCLROW and EXCLUDE
+// before they include it.
 
 	MOVQ t+0(FP), R14
 	MOVQ tileWalk_y0(R14), AX
@@ -67,8 +68,8 @@ row:
 // The row's walk of the word: its columns span or more right of d (j ≥
 // limit = d + span) are not walked, and are noted in beyond; if the row is
 // not full when the walk ends and one of them is live, the cell it needs
-// lies beyond the span (tooFar), and the sweep goes on two-sided. The
-// excluded value's row x, the row's right part less d (DI), its set
+// lies beyond the span (tooFar), and the sweep goes on two-sided. What
+// EXCLUDE reads of the row (EXCLROW), the row's right part less d (DI), its set
 // (inverted: a word ANDN a column word is then the values missing from
 // both) and the cells it has still to take are loaded for the per-cell
 // loop.
@@ -100,10 +101,7 @@ partSpan:
 	MOVQ R12, CX
 
 inSpan:
-	MOVQ tileWalk_xStep(R14), AX
-	IMULQ CX, AX
-	ADDQ tileWalk_x0(R14), AX
-	MOVQ AX, x-16(SP)
+	EXCLROW
 	MOVQ tileWalk_firstRow(R14), AX
 	ADDQ CX, AX
 	ANDQ tileWalk_ringMask(R14), AX

@@ -126,12 +126,36 @@ func randomTileCase(rng *rand.Rand) *tileCase {
 		tc.liveWord = ^uint64(0)
 	}
 	t.x0, t.y0 = noExclusion, rng.Int64N(1<<40)
-	if rng.IntN(2) == 0 {
+	switch rng.IntN(3) {
+	case 0:
 		t.x0, t.xStep = rng.Int64N(1024), 1
 		t.y0 = max(0, t.x0-int64(rng.IntN(300)))
+	case 1:
+		randomExcluded(rng, t, v)
 	}
 	t.finished, t.visits = rng.IntN(5), rng.Int64N(1000) // added to, not set
 	return tc
+}
+
+// randomExcluded gives t the pass's excluded values: rows of bytes
+// exclStride apart from exclAt, each row's from its diagonal on, most of
+// them small values, which often fall on a mex, some none (0) and some any
+// value up to V+1, or beyond.
+func randomExcluded(rng *rand.Rand, t *tileWalk, v int) {
+	t.exclStride, t.exclAt = t.span+rng.IntN(8), rng.IntN(16)
+	t.excl = make([]byte, t.exclAt+t.rows*t.exclStride+rng.IntN(8))
+	for k := range t.excl {
+		switch rng.IntN(8) {
+		case 0, 1:
+			t.excl[k] = 0
+		case 2:
+			t.excl[k] = byte(1 + rng.IntN(v+1))
+		case 3:
+			t.excl[k] = byte(rng.Uint32())
+		default:
+			t.excl[k] = byte(1 + rng.IntN(min(v+1, 8)))
+		}
+	}
 }
 
 // run calls fill on a copy of the case and returns the copy.
@@ -147,8 +171,9 @@ func (tc *tileCase) run(fill func(*tileWalk)) *tileCase {
 }
 
 // TestFillTile4WordMatchesGeneric compares the loops in use (assembly on
-// amd64: with the look at the excluded value, and, where no row has one,
-// without) with the Go one on random rows and columns: the same cells, row
+// amd64: with the look at the excluded value x XOR y, and, where no row has
+// one, without; with the pass's, read from bytes) with the Go one on random
+// rows and columns: the same cells, row
 // and column sets, counts, rows marked full, live bits, rows finished and
 // cells visited.
 func TestFillTile4WordMatchesGeneric(t *testing.T) {
@@ -164,7 +189,12 @@ func TestFillTile4WordMatchesGeneric(t *testing.T) {
 		tc := randomTileCase(rng)
 		want := tc.run(fillTile4WordGeneric)
 		kernels := map[string]func(*tileWalk){"fillTile4WordAsm": fillTile4WordAsm}
-		if tc.t.x0 == noExclusion && tc.t.xStep == 0 {
+		switch {
+		case tc.t.excl != nil && !passAssembly:
+			continue // the pass's loop is the Go one on this processor
+		case tc.t.excl != nil:
+			kernels = map[string]func(*tileWalk){"fillTile4WordPassAsm": fillTile4WordPassAsm, "fillTile4Word": fillTile4Word}
+		case tc.t.x0 == noExclusion && tc.t.xStep == 0:
 			kernels["fillTile4WordPlainAsm"] = fillTile4WordPlainAsm
 		}
 		for name, kernel := range kernels {
@@ -205,7 +235,7 @@ func TestFillWord4Generic(t *testing.T) {
 	// bytes 1 and 2 of its right part.
 	tw := &tileWalk{sets: sets, liveWord: &liveWord, full: &full, cellsLen: 4, span: 3, y0: 7}
 	right := []byte{9, 9, 9, 9}
-	n, capped := fillWord4Generic(tw, &row, 0b011, 1, 5, -1, right)
+	n, capped := fillWord4Generic(tw, &row, 0b011, 1, 5, -1, right, nil)
 	if n != 3 || capped != 0 || row != [4]uint64{0b1011} ||
 		sets[0] != 0b1010 || sets[4] != 0b0010 || liveWord != 0b111 ||
 		!slices.Equal(right, []byte{9, 4, 2, 9}) {

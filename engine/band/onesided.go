@@ -262,7 +262,15 @@ func (sw *Sweeper) resumeOneSided(st State) error {
 			}
 		}
 		o.clearRows(max(lo, st.Next-int64(o.ring)), int(st.Next-max(lo, st.Next-int64(o.ring))))
-		fits, err := sw.walkOn(next)
+		ex := exclusion{nimSum: sw.excl.nimSum}
+		if p := sw.pass; p != nil {
+			rows, err := mirrorRows(p.rules, sw.n, sw.v, sw.cfg, *st.Passless, lo+int64(cols))
+			if err != nil {
+				return err
+			}
+			ex.pass = rows
+		}
+		fits, err := sw.walkOn(next, ex)
 		if err != nil {
 			return err
 		}
@@ -282,8 +290,10 @@ func (sw *Sweeper) resumeOneSided(st State) error {
 // walkOn walks the rows of the window's columns before next, each from its
 // column's set, over the columns from next on, and keeps their final sets;
 // fits is false if a row that is not full ran out of the window before
-// column n.
-func (sw *Sweeper) walkOn(next int) (fits bool, err error) {
+// column n. The value cell (x, y) excludes is ex's at (y, x), the same in
+// a symmetric table: with the pass, ex holds the passless rows from next
+// on (mirrorRows).
+func (sw *Sweeper) walkOn(next int, ex exclusion) (fits bool, err error) {
 	w, o := sw.win, sw.win.oneSided
 	words := w.words
 	for r := range next {
@@ -295,11 +305,7 @@ func (sw *Sweeper) walkOn(next int) (fits bool, err error) {
 			if w.isFull(col) {
 				continue
 			}
-			extra := -1
-			if e := x ^ (w.lo + int64(c)); sw.nimSum && e <= int64(sw.v) {
-				extra = int(e)
-			}
-			m := mexOfUnion(row, col, extra, 0)
+			m := mexOfUnion(row, col, ex.at(w.lo+int64(c), x, sw.v), 0)
 			if m > sw.v {
 				continue
 			}
@@ -326,8 +332,11 @@ func (sw *Sweeper) becomeTwoSided(st State) {
 
 // symmetric reports whether the rules give G(x, y) = G(y, x): rook moves
 // and x XOR y are, so they do when every base cell (x, y) has its mirror
-// (y, x) of the same value.
+// (y, x) of the same value, and the pass's table is symmetric.
 func (r Rules) symmetric() bool {
+	if r.Passless != nil && !r.Passless.symmetric() {
+		return false
+	}
 	values := make(map[[2]int64]int32, len(r.Base))
 	for _, c := range r.Base {
 		values[[2]int64{c.X, c.Y}] = c.Value

@@ -18,10 +18,20 @@ type Cell struct {
 //	G(x, y) = mex({G(x', y) : x' < x} ∪ {G(x, y') : y' < y} ∪ E(x, y)),
 //
 // the mex ignoring negative values, with E(x, y) = {x XOR y} when NimSum is
-// set (the pass of two-pile nim with a pass) and empty otherwise.
+// set (the pass of two-pile nim with a pass), E(x, y) = {c₀(x, y)} when
+// Passless is set, and empty otherwise.
 type Rules struct {
 	Base   []Cell
 	NimSum bool
+	// Passless, if non-nil, adds the pass: at every cell that is not a Base
+	// cell, E(x, y) = {c₀(x, y)} where c₀(x, y) = min(G₀(x, y), V+1) and G₀ is
+	// the table of *Passless (itself without NimSum or Passless; a negative
+	// G₀ excludes nothing). The caller makes every cell that has no move a
+	// Base cell (of value 0), so "no pass without a move" is not the sweep's
+	// concern. NimSum and Passless are exclusive. The sweep runs the sweep
+	// of *Passless a segment ahead (pass.go), and its State carries that
+	// sweep's.
+	Passless *Rules
 }
 
 // ErrInvalid reports a configuration or rules the band sweep cannot compute.
@@ -40,8 +50,20 @@ const OneSidedMaxCap = 4*64 - 2
 // maxWords bounds the words of a capped value set.
 const maxWords = 16
 
-// validate checks the base cells: no duplicates, no negative coordinates.
+// validate checks the base cells (no duplicates, no negative coordinates)
+// and the pass (Passless without NimSum, itself a plain ruleset).
 func (r Rules) validate() error {
+	if p := r.Passless; p != nil {
+		switch {
+		case r.NimSum:
+			return fmt.Errorf("%w: both NimSum and Passless are set", ErrInvalid)
+		case p.NimSum || p.Passless != nil:
+			return fmt.Errorf("%w: the passless rules have an excluded value of their own", ErrInvalid)
+		}
+		if err := p.validate(); err != nil {
+			return fmt.Errorf("the passless rules: %w", err)
+		}
+	}
 	seen := make(map[[2]int64]bool, len(r.Base))
 	for _, c := range r.Base {
 		if c.X < 0 || c.Y < 0 {

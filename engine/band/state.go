@@ -12,11 +12,14 @@ import (
 // of 0 … V, Sets holds the value sets (Words words each, bit k for value k)
 // of the columns Lo, Lo+1, … in order, and every column beyond them holds
 // nothing of 0 … V. The rows never look back: with the rules, State
-// determines every later cell.
+// determines every later cell. With the pass (Rules.Passless), Passless is
+// the state of the passless table's sweep at the same row, which the rows
+// from Next on need as well; nil without the pass.
 type State struct {
 	N, Next, Lo int64
 	V, Words    int
 	Sets        []uint64
+	Passless    *State
 }
 
 // Columns is the number of column sets held.
@@ -26,6 +29,16 @@ func (s State) Columns() int { return len(s.Sets) / max(s.Words, 1) }
 // and the empty ones at the end are left out, so two sweeps in the same
 // state return equal States.
 func (sw *Sweeper) State() State {
+	st := sw.ownState()
+	if sw.pass != nil {
+		inner := sw.pass.inner.State()
+		st.Passless = &inner
+	}
+	return st
+}
+
+// ownState is State without the passless sweep's.
+func (sw *Sweeper) ownState() State {
 	if sw.oneSided {
 		return sw.oneSidedState()
 	}
@@ -51,6 +64,9 @@ func (sw *Sweeper) State() State {
 // check to say. A one-sided sweep (OneSided) rebuilds its column lists by
 // walking the unfinished rows above st.Next on from there; a state whose
 // column sets those rows do not give is swept on two-sided, from its sets.
+// With the pass (rules.Passless), st.Passless must be the passless sweep's
+// state at st.Next (State gives it), from which that sweep resumes; a state
+// without one, or one given to rules without the pass, is refused.
 func Resume(rules Rules, n int64, v int, cfg Config, st State) (*Sweeper, error) {
 	sw, err := New(rules, n, v, cfg)
 	if err != nil {
@@ -61,6 +77,18 @@ func Resume(rules Rules, n int64, v int, cfg Config, st State) (*Sweeper, error)
 	}
 	if st.Next > 0 && st.Next < sw.baseEnd {
 		return nil, fmt.Errorf("%w: state at row %d inside the rows of base cells (before %d)", ErrState, st.Next, sw.baseEnd)
+	}
+	switch {
+	case (st.Passless != nil) != (rules.Passless != nil):
+		return nil, fmt.Errorf("%w: the state has a passless sweep's: %v, the rules a pass: %v", ErrState, st.Passless != nil, rules.Passless != nil)
+	case st.Passless != nil && st.Passless.Next != st.Next:
+		return nil, fmt.Errorf("%w: the passless sweep's state is at row %d, not %d", ErrState, st.Passless.Next, st.Next)
+	case st.Passless != nil:
+		inner, err := Resume(*rules.Passless, n, v, passConfig(cfg), *st.Passless)
+		if err != nil {
+			return nil, fmt.Errorf("the passless sweep's state: %w", err)
+		}
+		sw.pass.inner = inner
 	}
 	sw.next = st.Next
 	if sw.oneSided {
@@ -128,23 +156,52 @@ func (st State) validate(n int64, v int) error {
 // above it moved by that much along the diagonal; for G_P this holds when
 // t.Next − s.Next is a multiple of a power of two above V (see package
 // proof).
+//
+// With the pass, both the states and their passless sweeps' must repeat:
+// the passless table's rows from t.Next on then repeat too, and with them
+// the excluded values, so the rows with the pass repeat whatever t.Next −
+// s.Next is (past the base rows of both tables).
 func (s State) Repeats(t State) bool {
+	if (s.Passless == nil) != (t.Passless == nil) || s.Passless != nil && !s.Passless.Repeats(*t.Passless) {
+		return false
+	}
 	return s.V == t.V && s.Lo-s.Next == t.Lo-t.Next && slices.Equal(s.Sets, t.Sets)
 }
 
-// stateMagic starts the binary encoding of a State, with its version.
-const stateMagic = "GRUNDYBANDSTATE1"
+// stateMagic starts the binary encoding of a State, with its version;
+// passStateMagic that of a State with a passless sweep's (version 2), so
+// that a State without one is encoded as it always was.
+const (
+	stateMagic     = "GRUNDYBANDSTATE1"
+	passStateMagic = "GRUNDYBANDSTATE2"
+)
 
 // MarshalBinary encodes the state: the magic, N, Next, Lo, V, Words, the
-// number of sets and their words, little-endian.
+// number of sets and their words, little-endian; with a passless sweep's
+// state, the magic of version 2 and, after the sets, that state's
+// encoding (version 1: it has no passless state of its own).
 func (st State) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, len(stateMagic)+6*8+8*len(st.Sets))
-	b = append(b, stateMagic...)
+	magic := stateMagic
+	if st.Passless != nil {
+		if st.Passless.Passless != nil {
+			return nil, fmt.Errorf("%w: the passless sweep's state has a passless state of its own", ErrState)
+		}
+		magic = passStateMagic
+	}
+	b := make([]byte, 0, len(magic)+6*8+8*len(st.Sets))
+	b = append(b, magic...)
 	for _, f := range []int64{st.N, st.Next, st.Lo, int64(st.V), int64(st.Words), int64(st.Columns())} {
 		b = binary.LittleEndian.AppendUint64(b, uint64(f))
 	}
 	for _, word := range st.Sets {
 		b = binary.LittleEndian.AppendUint64(b, word)
+	}
+	if st.Passless != nil {
+		inner, err := st.Passless.MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, inner...)
 	}
 	return b, nil
 }
@@ -153,16 +210,18 @@ func (st State) MarshalBinary() ([]byte, error) {
 // and sizes (not its meaning: Resume does that).
 func (st *State) UnmarshalBinary(b []byte) error {
 	head := len(stateMagic) + 6*8
-	if len(b) < head || string(b[:len(stateMagic)]) != stateMagic {
+	if len(b) < head || string(b[:len(stateMagic)]) != stateMagic && string(b[:len(stateMagic)]) != passStateMagic {
 		return fmt.Errorf("%w: not a band state", ErrState)
 	}
+	pass := string(b[:len(stateMagic)]) == passStateMagic
 	var f [6]int64
 	for i := range f {
 		f[i] = int64(binary.LittleEndian.Uint64(b[len(stateMagic)+8*i:]))
 	}
 	words, cols := f[4], f[5]
 	body := int64(len(b) - head)
-	if words < 1 || words > maxWords || f[3] < 0 || f[3] > MaxCap || cols < 0 || cols > body/8 || body != 8*words*cols {
+	if words < 1 || words > maxWords || f[3] < 0 || f[3] > MaxCap || cols < 0 || cols > body/8 ||
+		body < 8*words*cols || !pass && body != 8*words*cols {
 		return fmt.Errorf("%w: sizes do not match its length (%d words a set, %d sets, %d bytes)", ErrState, words, cols, len(b))
 	}
 	sets := make([]uint64, words*cols)
@@ -170,5 +229,16 @@ func (st *State) UnmarshalBinary(b []byte) error {
 		sets[i] = binary.LittleEndian.Uint64(b[head+8*i:])
 	}
 	*st = State{N: f[0], Next: f[1], Lo: f[2], V: int(f[3]), Words: int(words), Sets: sets}
+	if pass {
+		rest := b[head+8*int(words*cols):]
+		if len(rest) < len(stateMagic) || string(rest[:len(stateMagic)]) != stateMagic {
+			return fmt.Errorf("%w: no passless sweep's state (version 1) after the sets of version 2", ErrState)
+		}
+		var inner State
+		if err := inner.UnmarshalBinary(rest); err != nil {
+			return fmt.Errorf("the passless sweep's state: %w", err)
+		}
+		st.Passless = &inner
+	}
 	return nil
 }
