@@ -52,15 +52,12 @@ func (r Ruleset) BandRules() (band.Rules, error) {
 	if r.noBand != "" {
 		return band.Rules{}, fmt.Errorf("%w: the band sweep cannot compute %s: %s", band.ErrInvalid, r.ID, r.noBand)
 	}
-	if r.Rules.Passless != nil {
-		return band.Rules{}, fmt.Errorf("%w: the band sweep cannot compute %s yet: its pass leads to a game other than two-heap nim (use -sweep full)", band.ErrInvalid, r.ID)
-	}
 	if r.Rules.Excluded != nil && !r.nimSum {
 		panic("tables: " + r.ID + " has an excluded value the band sweep does not know")
 	}
-	rules := band.Rules{NimSum: r.nimSum}
-	for _, c := range r.Rules.Base {
-		rules.Base = append(rules.Base, band.Cell{X: int64(c.X), Y: int64(c.Y), Value: c.Value})
+	rules := band.Rules{NimSum: r.nimSum, Base: bandCells(r.Rules.Base)}
+	if p := r.Rules.Passless; p != nil {
+		rules.Passless = &band.Rules{Base: bandCells(p.Base)}
 	}
 	return rules, nil
 }
@@ -81,6 +78,15 @@ func (r Ruleset) Identity() string {
 		return ""
 	}
 	return r.game.Identity()
+}
+
+// bandCells converts base cells to the band's.
+func bandCells(base []engine.Cell) []band.Cell {
+	var cells []band.Cell
+	for _, c := range base {
+		cells = append(cells, band.Cell{X: int64(c.X), Y: int64(c.Y), Value: c.Value})
+	}
+	return cells
 }
 
 // registry holds the rulesets in the order `-table all` computes them.

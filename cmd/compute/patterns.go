@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -77,6 +78,11 @@ func (f patternFlags) apply(opts *options, set map[string]bool) error {
 func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout io.Writer) (*bandrun.PatternSearch, error) {
 	cfg := band.Config{Workers: opts.cfg.Workers}
 	proved, err := patternfiles.Prove(ctx, r.ID, int64(opts.n), int(opts.values.Hi), opts.proveBound, opts.out, cfg)
+	unproved := errors.Is(err, proof.ErrTable)
+	if unproved {
+		fmt.Fprintf(stdout, "%-10s nothing proved: %v; the patterns are searched on the rows\n", r.ID, err)
+		proved, err = patternfiles.Proved{}, nil
+	}
 	if err != nil && ctx.Err() != nil {
 		return nil, fmt.Errorf("%w while proving the patterns of %s, before the sweep: nothing was saved (%v)", bandrun.ErrInterrupted, r.ID, err)
 	}
@@ -88,7 +94,7 @@ func preparePatterns(ctx context.Context, r tables.Ruleset, opts options, stdout
 		fmt.Fprintf(stdout, "%-10s proved for all x, y: the values 0 … %d repeat with period P = %d from row x0 = %d; certificate %s\n",
 			r.ID, rep.V, rep.P, rep.X0, proved.Path)
 		fmt.Fprintf(stdout, "%-10s searched, recorded in the certificate: %s\n", r.ID, proved.Outcome.Describe(rep.V))
-	} else {
+	} else if !unproved {
 		fmt.Fprintf(stdout, "%-10s no repeated band state within %d rows, even for V = 0: nothing proved\n", r.ID, opts.proveBound)
 	}
 	return &bandrun.PatternSearch{Workers: min(opts.cfg.Workers, 2), Proofs: proved.Proofs,
