@@ -2,6 +2,7 @@
 
 import contextlib
 import dataclasses
+import re
 
 import pyarrow as pa
 
@@ -69,16 +70,21 @@ def naming(path, what="table file"):
                              f"(damaged or truncated?): {err}") from err
 
 
-def parse_value_range(text, where):
-    """Parse "LO-HI" (0 <= LO <= HI, as compute writes -values) into (lo, hi).
+VALUE_RANGE = re.compile(r"(0|[1-9][0-9]*)-(0|[1-9][0-9]*)")  # ASCII digits only, as Go writes them
+INT32_MAX = (1 << 31) - 1
 
-    where names the file and key in the TableFileError raised on anything else.
+
+def parse_value_range(text, where):
+    """Parse "LO-HI" (0 <= LO <= HI <= 2**31 - 1, as compute writes -values) into (lo, hi).
+
+    Only the form Go's ValueRange.String writes is accepted: ASCII decimal
+    digits without sign, space or leading zero ("0-20", not "0-20 ", "00-20"
+    or Arabic-Indic digits, which int() would take). where names the file
+    and key in the TableFileError raised on anything else.
     """
-    lo, sep, hi = str(text).partition("-")
-    try:
-        lo, hi = int(lo), int(hi)
-    except ValueError:
-        lo = hi = None
-    if not sep or lo is None or not 0 <= lo <= hi:
-        raise TableFileError(f"{where} = {text!r} is not a range LO-HI with 0 <= LO <= HI")
+    match = VALUE_RANGE.fullmatch(text) if isinstance(text, str) else None
+    lo, hi = (int(match[1]), int(match[2])) if match else (None, None)
+    if match is None or not lo <= hi <= INT32_MAX:
+        raise TableFileError(f"{where} = {text!r} is not a range LO-HI of ASCII digits with "
+                             f"0 <= LO <= HI <= {INT32_MAX}, as compute writes it")
     return lo, hi
