@@ -24,6 +24,7 @@ the rows) recomputes cells_sha256 and refuses a mismatch. Any failure is a
 DamagedValuesDataset, "damaged values dataset: <path>: ...".
 """
 
+import errno
 import os
 import pathlib
 import warnings
@@ -101,6 +102,8 @@ class ValuesDatasetSource:
     def __init__(self, path, verify=True):
         self.path = pathlib.Path(path)
         self._opened = _identity(self.path)  # before the manifest: a later swap is caught by __exit__
+        if self._opened is None:
+            raise unwritten(self.path) or FileNotFoundError(errno.ENOENT, "no values dataset", str(self.path))
         self.md, self.parts = read_dataset_manifest(self.path)
         self.value_range = self.md["values"]
         self.rows_covered = self.md["rows"]

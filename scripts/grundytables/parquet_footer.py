@@ -19,13 +19,18 @@ pyarrow:
   statistics of exactly the type's width (min and max, deprecated or not,
   agreeing) with a null count of 0; size statistics, when present, of the
   lengths the levels allow;
+- every column chunk's pages: a dictionary page at most, first, then
+  data pages whose values add up to num_rows, each within the chunk and
+  of at most MAX_PAGE_BYTES decoded;
 - the row groups' num_rows add up to the file's num_rows.
 
 check_footer returns the row groups as their statistics describe them;
 PartFile (part_file.py) checks them against the manifest and the cells it
-decodes. What is not checked here: the pages themselves, which pyarrow
-decodes and checks as it reads them (raising, not aborting, on damage found
-so far); PartFile compares what it decodes with the footer.
+decodes. The page headers of every column chunk are walked too (their
+values must add up to the row group's num_rows, their bytes fill the
+chunk); the pages' contents are left to pyarrow, which checks them as it
+decodes them (raising, not aborting, on the damage found so far), and
+PartFile compares what it decodes with the footer.
 """
 
 import dataclasses
@@ -51,6 +56,15 @@ STATS_FIELDS = {1: tc.BINARY, 2: tc.BINARY, 3: tc.I64, 4: tc.I64, 5: tc.BINARY, 
 SIZE_FIELDS = {2: tc.LIST, 3: tc.LIST}
 KEY_VALUE_FIELDS = {1: tc.BINARY, 2: tc.BINARY}
 ENCODING_STATS_FIELDS = {1: tc.I32, 2: tc.I32, 3: tc.I32}
+
+
+# Page headers (PageHeader, DataPageHeader, DataPageHeaderV2, DictionaryPageHeader): the fields checked.
+DATA_PAGE, DICTIONARY_PAGE, DATA_PAGE_V2 = 0, 2, 3
+PAGE_FIELDS = {1: tc.I32, 2: tc.I32, 3: tc.I32, 4: tc.I32, 5: tc.STRUCT, 7: tc.STRUCT, 8: tc.STRUCT}
+DATA_FIELDS = {1: tc.I32, 2: tc.I32, 3: tc.I32, 4: tc.I32, 5: tc.STRUCT}
+DATA_V2_FIELDS = {1: tc.I32, 2: tc.I32, 3: tc.I32, 4: tc.I32, 5: tc.I32, 6: tc.I32, 7: tc.TRUE, 8: tc.STRUCT}
+DICTIONARY_FIELDS = {1: tc.I32, 2: tc.I32, 3: tc.TRUE}
+MAX_PAGE_BYTES = 64 << 20  # as the Go reader's bound on an allocation: a page of a part takes a few MiB
 
 
 class FooterError(ValueError):
@@ -93,7 +107,7 @@ def check_footer(data):
     fields(meta, FILE_FIELDS, "the footer", required=(2, 3, 4))
     check_schema(meta[2].value)
     rows = meta[3].value
-    groups = [check_group(g, group, end) for g, group in enumerate(elements(meta[4].value, tc.STRUCT, "row_groups"))]
+    groups = [check_group(data, g, group, end) for g, group in enumerate(elements(meta[4].value, tc.STRUCT, "row_groups"))]
     if sum(g.rows for g in groups) != rows:
         raise FooterError(f"its row groups hold {sum(g.rows for g in groups)} rows, its footer says {rows}")
     key_values = {}
@@ -137,8 +151,8 @@ def check_schema(schema):
                               f"{PHYSICAL_NAMES[physical]}, required or optional")
 
 
-def check_group(g, group, end):
-    """Check row group g (a struct) of a file whose footer starts at byte end; return its GroupStats."""
+def check_group(data, g, group, end):
+    """Check row group g (a struct) of the file data whose footer starts at byte end; return its GroupStats."""
     where = f"row group {g}"
     fields(group, ROW_GROUP_FIELDS, where, required=(1, 3))
     rows = group[3].value
@@ -147,13 +161,13 @@ def check_group(g, group, end):
     chunks = elements(group[1].value, tc.STRUCT, f"{where}'s columns")
     if len(chunks) != len(COLUMNS):
         raise FooterError(f"{where} has {len(chunks)} columns, want v, x, y")
-    bounds = [check_chunk(f"{where}, column {name}", chunk, name, physical, width, rows, end)
+    bounds = [check_chunk(data, f"{where}, column {name}", chunk, name, physical, width, rows, end)
               for chunk, (name, physical, width) in zip(chunks, COLUMNS)]
     return GroupStats(g, rows, *bounds)
 
 
-def check_chunk(where, chunk, name, physical, width, rows, end):
-    """Check a column chunk of a row group of rows rows; return its column's (min, max) by its statistics."""
+def check_chunk(data, where, chunk, name, physical, width, rows, end):
+    """Check a column chunk of a row group of rows rows, its pages too; return its column's (min, max) by its statistics."""
     fields(chunk, CHUNK_FIELDS, where, required=(3,))
     meta = chunk[3].value
     fields(meta, META_FIELDS, where, required=(1, 2, 3, 4, 5, 6, 7, 9, 12))
@@ -169,11 +183,52 @@ def check_chunk(where, chunk, name, physical, width, rows, end):
     if start < 4 or meta[7].value < 1 or start + meta[7].value > end or meta[6].value < 0:
         raise FooterError(f"{where}: its pages at bytes {start}..{start + meta[7].value} lie outside the "
                           f"4..{end} before the footer")
+    check_pages(data, where, start, start + meta[7].value, rows)
     for stat in elements(meta[13].value, tc.STRUCT, where) if 13 in meta else []:
         fields(stat, ENCODING_STATS_FIELDS, f"{where}'s encoding statistics")
     if 16 in meta:
         check_size_statistics(where, meta[16].value)
     return check_statistics(where, meta[12].value, width)
+
+
+def check_pages(data, where, start, end, values):
+    """Check the page headers of a column chunk in data[start:end]: an optional dictionary page first,
+    then data pages (v1 or v2, no nulls) whose values add up to values, filling the chunk exactly.
+
+    pyarrow reads as many values as the row group's num_rows says and
+    ignores the rest of a page: without this a row group that claims a
+    cell less than its pages hold would lose one silently.
+    """
+    pos, found, page = start, 0, 0
+    while pos < end:
+        try:
+            header, pos = tc.decode_prefix(data, pos, end)
+        except tc.ThriftError as err:
+            raise FooterError(f"{where}: page {page} has no readable header: {err}") from None
+        fields(header, PAGE_FIELDS, f"{where}, page {page}", required=(1, 2, 3))
+        kind, size, stored = header[1].value, header[2].value, header[3].value
+        if not 0 <= stored <= end - pos or not 0 <= size <= MAX_PAGE_BYTES:
+            raise FooterError(f"{where}, page {page}: {stored} bytes stored, {size} decoded, with {end - pos} "
+                              f"left in the chunk (at most {MAX_PAGE_BYTES} decoded)")
+        if kind == DICTIONARY_PAGE and page == 0 and 7 in header:
+            fields(header[7].value, DICTIONARY_FIELDS, f"{where}, page {page}", required=(1,))
+        elif kind == DATA_PAGE and 5 in header:
+            fields(header[5].value, DATA_FIELDS, f"{where}, page {page}", required=(1,))
+            found += header[5].value[1].value
+        elif kind == DATA_PAGE_V2 and 8 in header:
+            v2 = header[8].value
+            fields(v2, DATA_V2_FIELDS, f"{where}, page {page}", required=(1, 2, 3))
+            if v2[2].value != 0 or v2[3].value != v2[1].value:
+                raise FooterError(f"{where}, page {page}: {v2[2].value} nulls, {v2[3].value} rows of "
+                                  f"{v2[1].value} values, want no null and a value a row")
+            found += v2[1].value
+        else:
+            raise FooterError(f"{where}, page {page}: a page of type {kind} without its header, or a dictionary "
+                              f"page after the first")
+        pos += stored
+        page += 1
+    if found != values:
+        raise FooterError(f"{where}: its pages hold {found} values, its row group {values} rows")
 
 
 def check_size_statistics(where, sizes):

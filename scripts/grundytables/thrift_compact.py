@@ -31,11 +31,17 @@ class ThriftError(ValueError):
 
 def decode(data):
     """The struct at the start of data (bytes), as a dict; ThriftError unless data is that struct and no more."""
-    reader = _Reader(memoryview(data))
-    value = reader.struct(0)
-    if reader.pos != len(data):
-        raise ThriftError(f"{len(data) - reader.pos} bytes after the struct")
+    value, end = decode_prefix(data, 0, len(data))
+    if end != len(data):
+        raise ThriftError(f"{len(data) - end} bytes after the struct")
     return value
+
+
+def decode_prefix(data, start, end):
+    """The struct that data[start:end] begins with, and the offset in data where it ends."""
+    reader = _Reader(memoryview(data)[:end])
+    reader.pos = start
+    return reader.struct(0), reader.pos
 
 
 class _Reader:
