@@ -49,7 +49,8 @@ The readers need pyarrow and numpy; the plots (grundytables.plot,
 grundytables.pattern_plot) need matplotlib too.
 """
 
-from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, Unknown, ValuesDatasetReplaced
+from .errors import (DamagedValuesDataset, PartialReadWarning, TableFileError, Unknown, ValuesDatasetReplaced,
+                     quiet_partial_reads)
 from .frames import duckdb_relation, part_paths, scan_polars
 from .patterns import PatternFileError, read_patterns
 from .reader import check_dataset, cell, cells, iter_rows, load, load_region, metadata, open_source, value_range
@@ -58,5 +59,5 @@ from .values_file import OldValuesFileWarning
 
 __all__ = ["COLUMNS", "METADATA_KEYS", "DamagedValuesDataset", "OldValuesFileWarning", "PartialReadWarning",
            "PatternFileError", "TableFileError", "Unknown", "cell", "cells", "check_dataset", "duckdb_relation",
-           "iter_rows", "load", "load_region", "metadata", "open_source", "part_paths", "read_patterns",
+           "iter_rows", "load", "load_region", "metadata", "open_source", "part_paths", "quiet_partial_reads", "read_patterns",
            "scan_polars", "value_range", "ValuesDatasetReplaced"]

@@ -3,6 +3,7 @@
 import contextlib
 import dataclasses
 import re
+import warnings
 
 import pyarrow as pa
 
@@ -35,7 +36,22 @@ class ValuesDatasetReplaced(TableFileError):
 
 
 class PartialReadWarning(UserWarning):
-    """A read of part of a values dataset: what it could not check (cells_sha256 above all) is in the message."""
+    """A read of part of a values dataset: what it could not check (cells_sha256 above all) is in the message.
+
+    It is meant for programs: the library's reads (cell, cells, load_region,
+    iter_rows of some rows) warn with it. The plots (grundytables.plot,
+    grundytables.pattern_plot) and their commands, drawn for a person, do
+    not: they read under quiet_partial_reads. check_dataset checks a
+    dataset whole, which no partial read can.
+    """
+
+
+@contextlib.contextmanager
+def quiet_partial_reads():
+    """A context (or a decorator) in which PartialReadWarning is not shown; other warnings are."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PartialReadWarning)
+        yield
 
 
 @dataclasses.dataclass(frozen=True)
