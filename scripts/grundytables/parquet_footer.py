@@ -13,6 +13,7 @@ pyarrow:
 - the file starts and ends with PAR1, the footer fits the file and is one
   struct, unencrypted, with no field the writers do not write;
 - the schema is the columns v int32, x int64, y int64, flat, none repeated;
+  its names, the key-value metadata and created_by are UTF-8;
 - every row group holds the three column chunks, in this file, each of its
   column's physical type, with num_values equal to the row group's
   num_rows (at least 1), its pages within the bytes before the footer and
@@ -60,6 +61,7 @@ ENCODING_STATS_FIELDS = {1: tc.I32, 2: tc.I32, 3: tc.I32}
 
 # Page headers (PageHeader, DataPageHeader, DataPageHeaderV2, DictionaryPageHeader): the fields checked.
 DATA_PAGE, DICTIONARY_PAGE, DATA_PAGE_V2 = 0, 2, 3
+PAGE_TYPES = range(4)
 PAGE_FIELDS = {1: tc.I32, 2: tc.I32, 3: tc.I32, 4: tc.I32, 5: tc.STRUCT, 7: tc.STRUCT, 8: tc.STRUCT}
 DATA_FIELDS = {1: tc.I32, 2: tc.I32, 3: tc.I32, 4: tc.I32, 5: tc.STRUCT}
 DATA_V2_FIELDS = {1: tc.I32, 2: tc.I32, 3: tc.I32, 4: tc.I32, 5: tc.I32, 6: tc.I32, 7: tc.TRUE, 8: tc.STRUCT}
@@ -113,8 +115,18 @@ def check_footer(data):
     key_values = {}
     for kv in elements(meta[5].value, tc.STRUCT, "key_value_metadata") if 5 in meta else []:
         fields(kv, KEY_VALUE_FIELDS, "a key-value pair", required=(1,))
-        key_values[kv[1].value.decode(errors="replace")] = kv[2].value.decode(errors="replace") if 2 in kv else ""
+        key_values[text(kv[1].value, "a metadata key")] = text(kv[2].value, "a metadata value") if 2 in kv else ""
+    if 6 in meta:
+        text(meta[6].value, "created_by")
     return Footer(rows, groups, key_values)
+
+
+def text(value, where):
+    """The bytes value as str, refused unless UTF-8 (polars refuses the file otherwise)."""
+    try:
+        return value.decode()
+    except UnicodeDecodeError as err:
+        raise FooterError(f"{where} is not UTF-8: {err}") from None
 
 
 def fields(struct_, allowed, where, required=()):
@@ -142,6 +154,7 @@ def check_schema(schema):
         raise FooterError(f"a schema of {len(elems)} elements, want the root and v, x, y")
     for i, e in enumerate(elems):
         fields(e, SCHEMA_FIELDS, f"schema element {i}", required=(4,))
+        text(e[4].value, f"the name of schema element {i}")
     if elems[0].get(5, tc.Field(tc.I32, None)).value != len(COLUMNS) or 1 in elems[0]:
         raise FooterError("the schema's root is not a group of three columns")
     for e, (name, physical, _) in zip(elems[1:], COLUMNS):
@@ -158,6 +171,8 @@ def check_group(data, g, group, end):
     rows = group[3].value
     if rows < 1:
         raise FooterError(f"{where} holds num_rows = {rows}: every row group of a part holds a cell at least")
+    if any(group[fid].value < 0 for fid in (2, 5, 6) if fid in group) or group.get(7, tc.Field(tc.I16, g)).value != g:
+        raise FooterError(f"{where}: a negative size or offset, or an ordinal that is not {g}")
     chunks = elements(group[1].value, tc.STRUCT, f"{where}'s columns")
     if len(chunks) != len(COLUMNS):
         raise FooterError(f"{where} has {len(chunks)} columns, want v, x, y")
@@ -169,6 +184,8 @@ def check_group(data, g, group, end):
 def check_chunk(data, where, chunk, name, physical, width, rows, end):
     """Check a column chunk of a row group of rows rows, its pages too; return its column's (min, max) by its statistics."""
     fields(chunk, CHUNK_FIELDS, where, required=(3,))
+    if chunk.get(2, tc.Field(tc.I64, 0)).value < 0:
+        raise FooterError(f"{where}: a negative file_offset")
     meta = chunk[3].value
     fields(meta, META_FIELDS, where, required=(1, 2, 3, 4, 5, 6, 7, 9, 12))
     path = [p for p in elements(meta[3].value, tc.BINARY, f"{where}'s path")]
@@ -183,15 +200,32 @@ def check_chunk(data, where, chunk, name, physical, width, rows, end):
     if start < 4 or meta[7].value < 1 or start + meta[7].value > end or meta[6].value < 0:
         raise FooterError(f"{where}: its pages at bytes {start}..{start + meta[7].value} lie outside the "
                           f"4..{end} before the footer")
-    check_pages(data, where, start, start + meta[7].value, rows)
+    check_pages(data, where, start, start + meta[7].value, rows, width)
     for stat in elements(meta[13].value, tc.STRUCT, where) if 13 in meta else []:
-        fields(stat, ENCODING_STATS_FIELDS, f"{where}'s encoding statistics")
+        fields(stat, ENCODING_STATS_FIELDS, f"{where}'s encoding statistics", required=(1, 2, 3))
+        if stat[1].value not in PAGE_TYPES or stat[2].value not in ENCODINGS or stat[3].value < 0:
+            raise FooterError(f"{where}: encoding statistics of page type {stat[1].value}, encoding "
+                              f"{stat[2].value}, count {stat[3].value}")
     if 16 in meta:
         check_size_statistics(where, meta[16].value)
     return check_statistics(where, meta[12].value, width)
 
 
-def check_pages(data, where, start, end, values):
+def check_page_header(where, header, allowed, encodings, statistics, width):
+    """Check a page's own header (data, data v2 or dictionary): its fields, their encodings, and its
+    statistics (field statistics, unless None) as far as they are given: widths and no null."""
+    fields(header, allowed, where, required=(1,))
+    if header[1].value < 0 or any(header[fid].value not in ENCODINGS for fid in encodings if fid in header):
+        raise FooterError(f"{where}: {header[1].value} values, or an unknown encoding")
+    if statistics in header:
+        stats = header[statistics].value
+        fields(stats, STATS_FIELDS, f"{where}'s statistics")
+        if any(len(stats[fid].value) != width for fid in (1, 2, 5, 6) if fid in stats) or \
+                stats.get(3, tc.Field(tc.I64, 0)).value != 0:
+            raise FooterError(f"{where}: statistics of other widths than {width} bytes, or nulls")
+
+
+def check_pages(data, where, start, end, values, width):
     """Check the page headers of a column chunk in data[start:end]: an optional dictionary page first,
     then data pages (v1 or v2, no nulls) whose values add up to values, filling the chunk exactly.
 
@@ -210,14 +244,15 @@ def check_pages(data, where, start, end, values):
         if not 0 <= stored <= end - pos or not 0 <= size <= MAX_PAGE_BYTES:
             raise FooterError(f"{where}, page {page}: {stored} bytes stored, {size} decoded, with {end - pos} "
                               f"left in the chunk (at most {MAX_PAGE_BYTES} decoded)")
+        at = f"{where}, page {page}"
         if kind == DICTIONARY_PAGE and page == 0 and 7 in header:
-            fields(header[7].value, DICTIONARY_FIELDS, f"{where}, page {page}", required=(1,))
+            check_page_header(at, header[7].value, DICTIONARY_FIELDS, (2,), None, width)
         elif kind == DATA_PAGE and 5 in header:
-            fields(header[5].value, DATA_FIELDS, f"{where}, page {page}", required=(1,))
+            check_page_header(at, header[5].value, DATA_FIELDS, (2, 3, 4), 5, width)
             found += header[5].value[1].value
         elif kind == DATA_PAGE_V2 and 8 in header:
             v2 = header[8].value
-            fields(v2, DATA_V2_FIELDS, f"{where}, page {page}", required=(1, 2, 3))
+            check_page_header(at, v2, DATA_V2_FIELDS, (4,), 8, width)
             if v2[2].value != 0 or v2[3].value != v2[1].value:
                 raise FooterError(f"{where}, page {page}: {v2[2].value} nulls, {v2[3].value} rows of "
                                   f"{v2[1].value} values, want no null and a value a row")

@@ -19,6 +19,7 @@ import struct
 
 STOP, TRUE, FALSE, BYTE, I16, I32, I64, DOUBLE, BINARY, LIST, SET, MAP, STRUCT = range(13)
 MAX_DEPTH = 32  # a Parquet footer nests about 6 deep
+BITS = {I16: 16, I32: 32, I64: 64}
 
 Field = collections.namedtuple("Field", "type value")
 List = collections.namedtuple("List", "type values")
@@ -82,7 +83,10 @@ class _Reader:
             b = self.byte()
             return b - 256 if b > 127 else b
         if kind in (I16, I32, I64):
-            return self.varint()
+            value, bits = self.varint(), BITS[kind]
+            if not -(1 << (bits - 1)) <= value < 1 << (bits - 1):
+                raise ThriftError(f"{value} at byte {self.pos} does not fit an int{bits}")
+            return value
         if kind == DOUBLE:
             return struct.unpack("<d", self.take(8))[0]
         if kind == BINARY:
@@ -118,6 +122,8 @@ class _Reader:
             if kind == STOP:
                 return fields
             last = last + (head >> 4) if head >> 4 else self.varint()
+            if not 0 < last < 1 << 15:
+                raise ThriftError(f"field id {last} at byte {self.pos}, outside 1..32767")
             if last in fields:
                 raise ThriftError(f"field {last} twice in a struct, at byte {self.pos}")
             fields[last] = Field(kind, self.value(kind, depth))

@@ -171,8 +171,8 @@ def oversize(size):
     return plant
 
 
-def edit_footer_and_page(c, fid, value):
-    """A plant that sets field fid of the first page header of column c of row group ROWS_GROUP to value,
+def edit_footer_and_page(c, edit):
+    """A plant that applies edit(header) to the first page header of column c of row group ROWS_GROUP,
     moving the bytes after it and the footer's offsets if its length changes, and re-signs the part."""
     def plant(dataset):
         part = only_part(dataset)
@@ -182,7 +182,7 @@ def edit_footer_and_page(c, fid, value):
         chunk = column(meta, c)
         start = min(chunk[9].value, chunk[11].value) if 11 in chunk else chunk[9].value
         header, end = tc.decode_prefix(data, start, len(data))
-        header[fid] = tc.Field(tc.I32, value)
+        edit(header)
         new = tc.encode(header)
         delta = len(new) - (end - start)
         set_field(chunk, 7, tc.I64, chunk[7].value + delta)
@@ -280,9 +280,21 @@ CASES = [
     Case("rows-not-adding-up", "refuse", "its row groups hold 62966 rows, its footer says 62967",
          edit_footer(lambda m: set_field(m, 3, tc.I64, m[3].value + 1))),
     Case("page-size-beyond-the-chunk", "refuse", "row group 3, column x, page 0: 1073741824 bytes stored",
-         edit_footer_and_page(1, 3, 1 << 30)),
+         edit_footer_and_page(1, lambda h: set_field(h, 3, tc.I32, 1 << 30))),
     Case("page-decoded-size-huge", "refuse", "row group 3, column y, page 0: .* 2147483647 decoded",
-         edit_footer_and_page(2, 2, (1 << 31) - 1)),
+         edit_footer_and_page(2, lambda h: set_field(h, 2, tc.I32, (1 << 31) - 1))),
+    Case("page-statistics-short", "refuse", "row group 3, column x, page 0: statistics of other widths than 8",
+         edit_footer_and_page(1, lambda h: set_field(h[5].value, 5, tc.STRUCT, {1: tc.Field(tc.BINARY, b"\1\2\3")}))),
+    Case("page-encoding-unknown", "refuse", "row group 3, column y, page 0: 3000 values, or an unknown encoding",
+         edit_footer_and_page(2, lambda h: set_field(h[5].value, 2, tc.I32, 77))),
+    Case("row-group-negative-size", "refuse", "row group 3: a negative size or offset",
+         edit_footer(lambda m: set_field(group(m), 2, tc.I64, -5))),
+    Case("encoding-stats-negative", "refuse", "row group 3, column x: encoding statistics of page type",
+         edit_footer(lambda m: set_field(column(m, 1)[13].value.values[0], 3, tc.I32, -1))),
+    Case("schema-name-not-utf-8", "refuse", "the name of schema element 0 is not UTF-8",
+         edit_footer(lambda m: set_field(m[2].value.values[0], 4, tc.BINARY, b"\xe1chema"))),
+    Case("metadata-not-utf-8", "refuse", "a metadata value is not UTF-8",
+         edit_footer(lambda m: set_field(m[5].value.values[0], 2, tc.BINARY, b"\xff"))),
     Case("size-statistics-histogram", "refuse", "a level histogram of 3 entries",
          edit_footer(size_statistics)),
     Case("column-type", "refuse", "column x is stored as type 1",

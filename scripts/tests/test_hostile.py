@@ -177,6 +177,62 @@ def test_thrift_round_trip_and_refusals(honest):
                       (b"\x1c" * 40, "nested more than 32 deep"), (b"\x15\x02\x05\x02\x00", "field 1 twice"),
                       (b"\x19\xf5\xff\xff\xff\x0f\x00", "a list of 33554431 elements"),
                       (b"\x18\xff\xff\xff\xff\x0f\x00", "a length of 4294967295 bytes"),
-                      (b"\x16" + b"\xff" * 11, "a varint longer than 10 bytes"), (b"\x1d\x00", "unknown type 13")):
+                      (b"\x16" + b"\xff" * 11, "a varint longer than 10 bytes"), (b"\x1d\x00", "unknown type 13"),
+                      (b"\x15\x80\x80\x80\x80\x10\x00", "does not fit an int32"),
+                      (b"\x05\x01\x02\x00", "field id -1 at byte 2, outside 1..32767")):
         with pytest.raises(tc.ThriftError, match=says):
             tc.decode(bad)
+
+
+FUZZ = textwrap.dedent("""
+    import hashlib, json, pathlib, random, resource, shutil, sys, warnings
+    resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
+    warnings.simplefilter("ignore")
+    import grundytables
+    source, work, trials, seed, tail = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), *map(int, sys.argv[3:])
+
+    def answers(d):
+        frame = grundytables.scan_polars(d).collect().sort("v", "x", "y")
+        return (grundytables.metadata(d)["cells"], grundytables.cells(d, 3).tolist(),
+                frame.rows(), grundytables.check_dataset(d)["cells_sha256"])
+
+    want = answers(source)
+    rng = random.Random(seed)
+    outcomes = {{"refused": 0, "harmless": 0}}
+    for trial in range(trials):
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.copytree(source, work)
+        manifest = json.loads((work / "_manifest.json").read_text())
+        part = work / manifest["parts"][0]["file"]
+        data = bytearray(part.read_bytes())
+        footer = len(data) - 8 - int.from_bytes(data[-8:-4], "little")
+        for _ in range(rng.randint(1, 3)):  # in the footer, or (tail 0) anywhere before the magic
+            data[rng.randrange(footer if tail else 4, len(data) - 8)] ^= 1 << rng.randrange(8)
+        part.write_bytes(bytes(data))
+        manifest["parts"][0]["sha256"] = hashlib.sha256(data).hexdigest()
+        (work / "_manifest.json").write_text(json.dumps(manifest))
+        print(json.dumps({{"trial": trial}}), flush=True)
+        try:
+            got = answers(work)
+        except grundytables.TableFileError:
+            outcomes["refused"] += 1
+            continue
+        except BaseException as err:
+            print(json.dumps({{"trial": trial, "error": type(err).__name__, "message": str(err)[:1000]}}), flush=True)
+            raise SystemExit(1)
+        assert got == want, f"trial {{trial}}: a wrong answer"
+        outcomes["harmless"] += 1
+    print(json.dumps(outcomes), flush=True)
+""").format(cap=MEMORY_CAP)
+
+
+@pytest.mark.parametrize("tail", [1, 0], ids=["footer", "anywhere"])
+def test_flipped_bits_in_a_resigned_part_refused_or_harmless(honest, tmp_path, tail):
+    """Fuzz: 1 to 3 bits of the part flipped (in its footer, or anywhere) and the part re-signed, 150
+    times: every read refuses with a TableFileError or answers as on the honest dataset; never
+    another error, a wrong answer or a crash (pyarrow's abort would end the child)."""
+    done = subprocess.run([sys.executable, "-c", FUZZ, str(honest[0]), str(tmp_path / "work" / honest[0].name),
+                           "600", str(7 + tail), str(tail)], capture_output=True, text=True, timeout=900)
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0, f"died or failed after {lines[-1:]}: {done.stderr[-3000:]}"
+    assert lines[-1]["refused"] > 50, lines[-1]
