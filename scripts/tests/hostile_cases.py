@@ -14,7 +14,9 @@ or the files. expect says what each call of a reader on it may do:
   the honest dataset: metadata, which reads no cell, on a damage only cells show.
 
 Cases can also come from a directory (load_case_dir), one subdirectory a
-case, so that a corpus written by another tool runs through the same test.
+case, so that a corpus written by another tool runs through the same test;
+write_case_dir writes these cases so (python hostile_cases.py HONEST OUT),
+for another reader (bin/verify) to be held to the same verdicts.
 """
 
 import dataclasses
@@ -359,20 +361,22 @@ CASES = [
     Case("part-missing", "refuse", "cannot be read: No such file", lambda d: only_part(d).unlink()),
     Case("being-written", "refuse", "not written yet: a compute run is writing it, or was interrupted",
          being_written),
+    Case("replacement-stopped-midway", "refuse", "a replacement stopped midway left the previous one in",
+         lambda d: d.rename(d.parent / f".{d.name}.old")),
 ]
 
 
 def load_case_dir(directory):
-    """The cases of a directory, one subdirectory each: its dataset (case.json's "dataset", else its one
-    *.values directory), and from case.json "expect" ("refuse" or "either", default "either"), "match"
-    (default any message), "lenient" (a list of calls) and "honest" (the honest dataset it was made from, relative to the case)."""
+    """The cases of a directory: each subdirectory holding a case.json, whose "dataset" names the
+    dataset to read (relative to the subdirectory), "expect" ("refuse" or "either", default "refuse"),
+    "match" (a regex of the refusal, default any), "lenient" (a list of calls) and "honest" (the
+    honest dataset it was made from, relative to the subdirectory; an "either" case needs it)."""
     cases = []
-    for sub in sorted(p for p in pathlib.Path(directory).iterdir() if p.is_dir()):
-        spec = json.loads((sub / "case.json").read_text()) if (sub / "case.json").exists() else {}
-        dataset = sub / spec["dataset"] if "dataset" in spec else next(sub.glob("*.values"))
+    for spec_file in sorted(pathlib.Path(directory).glob("*/case.json")):
+        sub, spec = spec_file.parent, json.loads(spec_file.read_text())
         honest = sub / spec["honest"] if "honest" in spec else None
-        cases.append(Case(sub.name, spec.get("expect", "either"), spec.get("match", ""),
-                          lenient=tuple(spec.get("lenient", ())), path=dataset, honest=honest))
+        cases.append(Case(sub.name, spec.get("expect", "refuse"), spec.get("match", ""),
+                          lenient=tuple(spec.get("lenient", ())), path=sub / spec["dataset"], honest=honest))
     return cases
 
 
@@ -381,3 +385,24 @@ def plant_copy(case, honest, directory):
     dataset = pathlib.Path(shutil.copytree(honest, directory / honest.name))
     case.plant(dataset)
     return dataset
+
+
+def write_case_dir(honest, out):
+    """Write every case of CASES planted in a copy of the dataset honest into out/<name>/, with its
+    case.json (dataset, expect, match, lenient, honest) as load_case_dir reads it."""
+    out = pathlib.Path(out)
+    reference = pathlib.Path(shutil.copytree(honest, out / "honest" / honest.name))
+    for case in CASES:
+        directory = out / case.name
+        directory.mkdir(parents=True)
+        dataset = plant_copy(case, reference, directory)
+        spec = {"dataset": dataset.name, "expect": case.expect, "match": case.match, "lenient": list(case.lenient),
+                "honest": os.path.relpath(reference, directory)}
+        (directory / "case.json").write_text(json.dumps(spec, indent=1, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    import sys
+    if len(sys.argv) != 3:
+        sys.exit("usage: python hostile_cases.py HONEST_DATASET OUT_DIR")
+    write_case_dir(pathlib.Path(sys.argv[1]), sys.argv[2])

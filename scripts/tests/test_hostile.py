@@ -236,3 +236,16 @@ def test_flipped_bits_in_a_resigned_part_refused_or_harmless(honest, tmp_path, t
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert done.returncode == 0, f"died or failed after {lines[-1:]}: {done.stderr[-3000:]}"
     assert lines[-1]["refused"] > 50, lines[-1]
+
+
+def test_cases_written_to_a_directory_read_back(honest, tmp_path):
+    """write_case_dir and load_case_dir: a corpus on disk gives the same cases, and runs the same."""
+    from hostile_cases import write_case_dir
+    write_case_dir(honest[0], tmp_path)
+    loaded = {c.name: c for c in load_case_dir(tmp_path)}
+    assert [(c.name, c.expect, c.match) for c in CASES] == \
+        [(c.name, c.expect, c.match) for c in sorted(loaded.values(), key=lambda c: [k.name for k in CASES].index(c.name))]
+    case = loaded["stats-empty-max"]
+    outcomes = run_calls(case.path, honest[1])
+    check_outcomes(case, outcomes, run_calls(case.honest, honest[1]), {}, read_manifest(honest[0]))
+    assert all(o.get("error") == "DamagedValuesDataset" for o in outcomes.values()), outcomes
