@@ -20,21 +20,27 @@ pyarrow:
   statistics of exactly the type's width (min and max, deprecated or not,
   agreeing) with a null count of 0; size statistics, when present, of the
   lengths the levels allow;
-- every column chunk's pages: a dictionary page at most, first, then
-  data pages whose values add up to num_rows, each within the chunk and
-  of at most MAX_PAGE_BYTES decoded;
+- (check_group_pages) every column chunk's pages: a dictionary page at
+  most, first, then data pages whose values add up to num_rows, each
+  within the chunk and of at most MAX_PAGE_BYTES decoded;
 - the row groups' num_rows add up to the file's num_rows.
 
-check_footer returns the row groups as their statistics describe them;
+check_footer returns the row groups as their statistics describe them (a
+footer checked before, byte for byte in a file of the same size, is not
+decoded again);
 PartFile (part_file.py) checks them against the manifest and the cells it
-decodes. The page headers of every column chunk are walked too (their
-values must add up to the row group's num_rows, their bytes fill the
-chunk); the pages' contents are left to pyarrow, which checks them as it
-decodes them (raising, not aborting, on the damage found so far), and
-PartFile compares what it decodes with the footer.
+decodes. check_group_pages walks the page headers of a row group's column
+chunks (their values must add up to the row group's num_rows, their bytes
+fill the chunk, their own statistics be of the type's width); PartFile
+calls it on each row group before pyarrow reads it, so a query reading one
+row group a part walks that group's pages only. The pages' contents are
+left to pyarrow, which checks them as it decodes them (raising, not
+aborting, on the damage found so far), and PartFile compares what it
+decodes with the footer.
 """
 
 import dataclasses
+import functools
 import struct
 
 from . import thrift_compact as tc
@@ -82,6 +88,7 @@ class GroupStats:
     v: tuple
     x: tuple
     y: tuple
+    pages: tuple  # (where, start, end, width) of each column chunk, for check_pages
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,14 +109,22 @@ def check_footer(data):
     end = size - 8 - length  # where the footer starts: every page lies in 4..end
     if end < 4:
         raise FooterError(f"a footer of {length} bytes in a file of {size}")
+    return _checked(size, bytes(data[end:size - 8]))
+
+
+@functools.lru_cache(maxsize=256)
+def _checked(size, footer):
+    """check_footer of a file of size bytes ending in footer (its thrift bytes), kept for the footers
+    read last: its verdict depends on these alone, and decoding one in Python takes milliseconds."""
+    end = size - 8 - len(footer)
     try:
-        meta = tc.decode(data[end:size - 8])
+        meta = tc.decode(footer)
     except tc.ThriftError as err:
         raise FooterError(f"footer not readable: {err}") from None
     fields(meta, FILE_FIELDS, "the footer", required=(2, 3, 4))
     check_schema(meta[2].value)
     rows = meta[3].value
-    groups = [check_group(data, g, group, end) for g, group in enumerate(elements(meta[4].value, tc.STRUCT, "row_groups"))]
+    groups = [check_group(g, group, end) for g, group in enumerate(elements(meta[4].value, tc.STRUCT, "row_groups"))]
     if sum(g.rows for g in groups) != rows:
         raise FooterError(f"its row groups hold {sum(g.rows for g in groups)} rows, its footer says {rows}")
     key_values = {}
@@ -164,8 +179,8 @@ def check_schema(schema):
                               f"{PHYSICAL_NAMES[physical]}, required or optional")
 
 
-def check_group(data, g, group, end):
-    """Check row group g (a struct) of the file data whose footer starts at byte end; return its GroupStats."""
+def check_group(g, group, end):
+    """Check row group g (a struct) of a file whose footer starts at byte end; return its GroupStats."""
     where = f"row group {g}"
     fields(group, ROW_GROUP_FIELDS, where, required=(1, 3))
     rows = group[3].value
@@ -176,13 +191,14 @@ def check_group(data, g, group, end):
     chunks = elements(group[1].value, tc.STRUCT, f"{where}'s columns")
     if len(chunks) != len(COLUMNS):
         raise FooterError(f"{where} has {len(chunks)} columns, want v, x, y")
-    bounds = [check_chunk(data, f"{where}, column {name}", chunk, name, physical, width, rows, end)
-              for chunk, (name, physical, width) in zip(chunks, COLUMNS)]
-    return GroupStats(g, rows, *bounds)
+    checked = [check_chunk(f"{where}, column {name}", chunk, name, physical, width, rows, end)
+               for chunk, (name, physical, width) in zip(chunks, COLUMNS)]
+    return GroupStats(g, rows, *(bounds for bounds, _ in checked), tuple(pages for _, pages in checked))
 
 
-def check_chunk(data, where, chunk, name, physical, width, rows, end):
-    """Check a column chunk of a row group of rows rows, its pages too; return its column's (min, max) by its statistics."""
+def check_chunk(where, chunk, name, physical, width, rows, end):
+    """Check a column chunk of a row group of rows rows; return its column's (min, max) by its statistics
+    and the (where, start, end, width) of its pages for check_pages."""
     fields(chunk, CHUNK_FIELDS, where, required=(3,))
     if chunk.get(2, tc.Field(tc.I64, 0)).value < 0:
         raise FooterError(f"{where}: a negative file_offset")
@@ -200,7 +216,6 @@ def check_chunk(data, where, chunk, name, physical, width, rows, end):
     if start < 4 or meta[7].value < 1 or start + meta[7].value > end or meta[6].value < 0:
         raise FooterError(f"{where}: its pages at bytes {start}..{start + meta[7].value} lie outside the "
                           f"4..{end} before the footer")
-    check_pages(data, where, start, start + meta[7].value, rows, width)
     for stat in elements(meta[13].value, tc.STRUCT, where) if 13 in meta else []:
         fields(stat, ENCODING_STATS_FIELDS, f"{where}'s encoding statistics", required=(1, 2, 3))
         if stat[1].value not in PAGE_TYPES or stat[2].value not in ENCODINGS or stat[3].value < 0:
@@ -208,7 +223,13 @@ def check_chunk(data, where, chunk, name, physical, width, rows, end):
                               f"{stat[2].value}, count {stat[3].value}")
     if 16 in meta:
         check_size_statistics(where, meta[16].value)
-    return check_statistics(where, meta[12].value, width)
+    return check_statistics(where, meta[12].value, width), (where, start, start + meta[7].value, width)
+
+
+def check_group_pages(data, group):
+    """Check the pages of every column chunk of the GroupStats group in the file data (check_pages)."""
+    for where, start, end, width in group.pages:
+        check_pages(data, where, start, end, group.rows, width)
 
 
 def check_page_header(where, header, allowed, encodings, statistics, width):

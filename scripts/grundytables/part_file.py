@@ -28,7 +28,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .errors import DamagedValuesDataset
-from .parquet_footer import FooterError, check_footer
+from .parquet_footer import FooterError, GroupStats, check_footer, check_group_pages
 from .safe_open import RefusedFile, open_regular, read_exactly
 
 PART_TYPES = {"v": pa.int32(), "x": pa.int64(), "y": pa.int64()}
@@ -71,6 +71,7 @@ class RowGroup:
     x_max: int
     y_min: int
     y_max: int
+    stats: GroupStats  # as the footer says; its pages are checked before the group is read
 
 
 class PartFile:
@@ -105,6 +106,7 @@ class PartFile:
             raise DamagedValuesDataset(path, str(err)) from None
         self.key_values = self._check_key_values(footer)
         self.groups = self._check_groups(footer)
+        self._data = data
         try:
             self._parquet = pq.ParquetFile(pa.py_buffer(data), pre_buffer=False)
         except (pa.ArrowException, OSError) as err:
@@ -114,7 +116,7 @@ class PartFile:
             raise DamagedValuesDataset(self.path, f"columns {types}, want v int32, x int64, y int64")
 
     def close(self):
-        self._parquet = None
+        self._parquet = self._data = None
 
     def __enter__(self):
         return self
@@ -154,7 +156,7 @@ class PartFile:
                 raise DamagedValuesDataset(self.path, f"row group {s.index} (value {v}) holds cells of the rows "
                                                       f"{x_min}..{x_max} and columns {y_min}..{y_max}, outside "
                                                       f"the rows {first}..{last} or the columns 0..{n}")
-            groups.append(RowGroup(s.index, v, s.rows, x_min, x_max, y_min, y_max))
+            groups.append(RowGroup(s.index, v, s.rows, x_min, x_max, y_min, y_max, s))
             previous = v
         return groups
 
@@ -173,6 +175,10 @@ class PartFile:
         Its v is checked and dropped (every cell of g has g.value): a part
         read a group at a time takes 16 bytes a cell, its x and y.
         """
+        try:
+            check_group_pages(self._data, g.stats)
+        except FooterError as err:
+            raise DamagedValuesDataset(self.path, str(err)) from None
         try:
             table = self._parquet.read_row_group(g.index, columns=list(PART_TYPES), use_threads=False)
         except (pa.ArrowException, OSError) as err:

@@ -20,6 +20,7 @@ import struct
 STOP, TRUE, FALSE, BYTE, I16, I32, I64, DOUBLE, BINARY, LIST, SET, MAP, STRUCT = range(13)
 MAX_DEPTH = 32  # a Parquet footer nests about 6 deep
 BITS = {I16: 16, I32: 32, I64: 64}
+INTEGERS = {kind: (-(1 << (bits - 1)), 1 << (bits - 1)) for kind, bits in BITS.items()}  # [low, high)
 
 Field = collections.namedtuple("Field", "type value")
 List = collections.namedtuple("List", "type values")
@@ -47,15 +48,20 @@ def decode_prefix(data, start, end):
 
 class _Reader:
     def __init__(self, data):
-        self.data, self.pos = data, 0
+        self.data, self.pos, self.end = data, 0, len(data)
 
     def byte(self):
-        if self.pos >= len(self.data):
-            raise ThriftError(f"ends at byte {self.pos}, in the middle of a value")
-        self.pos += 1
-        return self.data[self.pos - 1]
+        pos = self.pos
+        if pos >= self.end:
+            raise ThriftError(f"ends at byte {pos}, in the middle of a value")
+        self.pos = pos + 1
+        return self.data[pos]
 
     def uvarint(self):
+        pos = self.pos
+        if pos < self.end and self.data[pos] < 0x80:  # one byte: most footer integers
+            self.pos = pos + 1
+            return self.data[pos]
         value = shift = 0
         while True:
             b = self.byte()
@@ -71,22 +77,23 @@ class _Reader:
         return (u >> 1) ^ -(u & 1)
 
     def take(self, k):
-        if k > len(self.data) - self.pos:
-            raise ThriftError(f"a length of {k} bytes at byte {self.pos}, beyond the {len(self.data) - self.pos} left")
+        if k > self.end - self.pos:
+            raise ThriftError(f"a length of {k} bytes at byte {self.pos}, beyond the {self.end - self.pos} left")
         self.pos += k
         return bytes(self.data[self.pos - k:self.pos])
 
     def value(self, kind, depth):
+        if kind in INTEGERS:
+            value = self.varint()
+            low, high = INTEGERS[kind]
+            if not low <= value < high:
+                raise ThriftError(f"{value} at byte {self.pos} does not fit an int{BITS[kind]}")
+            return value
         if kind in (TRUE, FALSE):  # a field's header holds its value; a list element is a byte
             return kind == TRUE
         if kind == BYTE:
             b = self.byte()
             return b - 256 if b > 127 else b
-        if kind in (I16, I32, I64):
-            value, bits = self.varint(), BITS[kind]
-            if not -(1 << (bits - 1)) <= value < 1 << (bits - 1):
-                raise ThriftError(f"{value} at byte {self.pos} does not fit an int{bits}")
-            return value
         if kind == DOUBLE:
             return struct.unpack("<d", self.take(8))[0]
         if kind == BINARY:
@@ -96,14 +103,14 @@ class _Reader:
             size, elem = head >> 4, head & 0x0F
             if size == 15:
                 size = self.uvarint()
-            if size > len(self.data) - self.pos:  # every element takes a byte at least
+            if size > self.end - self.pos:  # every element takes a byte at least
                 raise ThriftError(f"a list of {size} elements at byte {self.pos}, beyond the bytes left")
             if elem in (TRUE, FALSE):
                 return List(elem, [self.byte() == 1 for _ in range(size)])
             return List(elem, [self.value(elem, depth + 1) for _ in range(size)])
         if kind == MAP:
             size = self.uvarint()
-            if size > len(self.data) - self.pos:
+            if size > self.end - self.pos:
                 raise ThriftError(f"a map of {size} pairs at byte {self.pos}, beyond the bytes left")
             types = self.byte() if size else 0
             return Map(types >> 4, types & 0x0F,
