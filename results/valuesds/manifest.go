@@ -185,6 +185,11 @@ func (m *Manifest) Validate() error {
 	case !isSHA256(m.CellsSHA256):
 		return fmt.Errorf("cells_sha256 %q is not 64 lowercase hex digits", m.CellsSHA256)
 	}
+	if m.Game != nil {
+		if _, err := m.Game.Game(); err != nil {
+			return fmt.Errorf("its game: %w", err)
+		}
+	}
 	r, err := results.ParseValueRange(m.Values, math.MaxInt32)
 	if err != nil || r.String() != m.Values {
 		return fmt.Errorf("values %q is not a range LO-HI", m.Values)

@@ -15,7 +15,8 @@ followed, no FIFO or device opened) of a size its cell count allows, and
 each checked against its SHA-256 as it is read (verify=False opts out). A
 query reads only the parts and row groups it needs (cells(path, 37) reads
 one row group a part), so it cannot check cells_sha256, the checksum of
-every cell; it says so with a PartialReadWarning. check_dataset(path)
+every cell; it says so with a PartialReadWarning (meant for programs: the
+plots do not print it, and quiet_partial_reads() silences it). check_dataset(path)
 reads every cell and checks cells_sha256 too; so does iter_rows over all
 the rows. For polars or DuckDB, scan_polars(path) and
 duckdb_relation(path) give a LazyFrame or a relation over exactly the
@@ -49,7 +50,8 @@ The readers need pyarrow and numpy; the plots (grundytables.plot,
 grundytables.pattern_plot) need matplotlib too.
 """
 
-from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, Unknown, ValuesDatasetReplaced
+from .errors import (DamagedValuesDataset, PartialReadWarning, TableFileError, Unknown, ValuesDatasetReplaced,
+                     quiet_partial_reads)
 from .frames import duckdb_relation, part_paths, scan_polars
 from .games import game, game_identity, read_game_file, write_game_file
 from .patterns import PatternFileError, read_patterns
@@ -60,5 +62,5 @@ from .values_file import OldValuesFileWarning
 __all__ = ["COLUMNS", "METADATA_KEYS", "DamagedValuesDataset", "OldValuesFileWarning", "PartialReadWarning",
            "PatternFileError", "TableFileError", "Unknown", "cell", "cells", "check_dataset", "duckdb_relation",
            "game", "game_identity", "read_game_file", "write_game_file",
-           "iter_rows", "load", "load_region", "metadata", "open_source", "part_paths", "read_patterns",
-           "scan_polars", "value_range", "ValuesDatasetReplaced"]
+           "iter_rows", "load", "load_region", "metadata", "open_source", "part_paths", "quiet_partial_reads",
+           "read_patterns", "scan_polars", "value_range", "ValuesDatasetReplaced"]

@@ -24,132 +24,61 @@ the rows) recomputes cells_sha256 and refuses a mismatch. Any failure is a
 DamagedValuesDataset, "damaged values dataset: <path>: ...".
 """
 
-import json
+import errno
 import os
 import pathlib
-import re
 import warnings
 
 import numpy as np
 
-from .cellsum import SUMS, cell_sum
-from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, ValuesDatasetReplaced, parse_value_range
+from .cellsum import cell_sum
+from .errors import DamagedValuesDataset, PartialReadWarning, TableFileError, ValuesDatasetReplaced
+from .manifest import MANIFEST, read_manifest
 from .part_file import PartFile, join_groups
-from .safe_open import RefusedFile, open_regular
 from .values_file import CHUNK_CELLS, masked_rows
 
-FORMATS = tuple(SUMS)  # the manifest formats read, each with its cells_sha256
-MANIFEST = "_manifest.json"
-SWEEPS = ("band", "full")
 BLOCK_CELLS = 1 << 20  # about the cells of a part put in (x, y) order and summed at a time
-MAX_MANIFEST_BYTES = 64 << 20  # as the Go reader: the parts of n = 10**12 take about 200 MB less
-SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
-def part_name(x_first):
-    """The file name of the part whose first row is x_first: "part-000000065536.parquet"."""
-    return f"part-{x_first:012d}.parquet"
-
-
-def _integer(manifest_path, where, value, low=0):
-    """value as an int >= low (a JSON integer), else DamagedValuesDataset naming where."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise DamagedValuesDataset(manifest_path, f"{where} = {value!r} is not an integer >= {low}")
-    return value
-
-
-def _check_parts(manifest_path, parts, rows):
-    """Check that parts (the manifest's list) cover rows A..B one after the other; return them."""
-    if not isinstance(parts, list) or not parts:
-        raise DamagedValuesDataset(manifest_path, "parts is not a non-empty list")
-    want = rows[0]
-    checked = []
-    for i, part in enumerate(parts):
-        where = f"parts[{i}]"
-        if not isinstance(part, dict) or set(part) < {"file", "x_first", "x_last", "cells", "sha256"}:
-            raise DamagedValuesDataset(manifest_path, f"{where} lacks file, x_first, x_last, cells or sha256")
-        first = _integer(manifest_path, f"{where}.x_first", part["x_first"])
-        last = _integer(manifest_path, f"{where}.x_last", part["x_last"], low=first)
-        cells = _integer(manifest_path, f"{where}.cells", part["cells"])
-        if first != want:
-            raise DamagedValuesDataset(manifest_path, f"{where} starts at row {first}, want {want}: "
-                                                      f"the parts must cover the rows one after the other")
-        if part["file"] != part_name(first):
-            raise DamagedValuesDataset(manifest_path, f"{where}.file = {part['file']!r}, want {part_name(first)!r}")
-        if not isinstance(part["sha256"], str) or not SHA256.fullmatch(part["sha256"]):
-            raise DamagedValuesDataset(manifest_path, f"{where}.sha256 is not a SHA-256 in hex")
-        checked.append({"file": part["file"], "x_first": first, "x_last": last, "cells": cells,
-                        "sha256": part["sha256"]})
-        want = last + 1
-    if want != rows[1] + 1:
-        raise DamagedValuesDataset(manifest_path, f"the parts end at row {want - 1}, "
-                                                  f"the manifest's rows at {rows[1]}")
-    return checked
-
-
-def read_manifest(directory):
-    """Read and check the manifest of the values dataset in directory; return (metadata, parts).
-
-    metadata holds the manifest's fields but parts (format one of FORMATS), typed: n, workers, cells
-    (and max_value) int, seconds float, values (lo, hi) and rows (A, B) tuples.
-    """
+def read_dataset_manifest(directory):
+    """Read and check the manifest of the values dataset in directory (manifest.py); return (metadata, parts)."""
     directory = pathlib.Path(directory)
     path = directory / MANIFEST
     try:
-        with open_regular(path, MAX_MANIFEST_BYTES, "the manifest")[0] as f:
-            manifest = json.loads(f.read())
+        return read_manifest(path)
     except FileNotFoundError:
         if directory.name.endswith(".partial"):
             raise TableFileError(f"{directory}: an incomplete values dataset (still being written, or "
                                  f"its run was interrupted: resume it with compute -resume)") from None
         raise DamagedValuesDataset(path, "missing: a complete values dataset has its manifest, "
                                          "written last") from None
-    except RefusedFile as err:
-        raise DamagedValuesDataset(path, str(err)) from None
-    except (OSError, ValueError) as err:
-        raise DamagedValuesDataset(path, f"not readable JSON: {err}") from None
-    if not isinstance(manifest, dict):
-        raise DamagedValuesDataset(path, "not a JSON object")
-    if manifest.get("format") not in FORMATS:
-        raise DamagedValuesDataset(path, f"format = {manifest.get('format')!r}, "
-                                         f"want {' or '.join(map(repr, FORMATS))}")
-    full = manifest.get("sweep") == "full"
-    required = ["table", "symbol", "n", "values", "sweep", "rows", "version", "workers", "seconds",
-                "cells", "cells_sha256", "parts"] + (["g_sha256", "max_value"] if full else [])
-    missing = [key for key in required if key not in manifest]
-    if missing:
-        raise DamagedValuesDataset(path, f"lacks {', '.join(missing)}")
-    md = {key: value for key, value in manifest.items() if key != "parts"}
-    for key in ("table", "symbol", "version", "cells_sha256"):
-        if not isinstance(md[key], str) or not md[key]:
-            raise DamagedValuesDataset(path, f"{key} = {md[key]!r} is not a non-empty string")
-    if md["sweep"] not in SWEEPS:
-        raise DamagedValuesDataset(path, f"sweep = {md['sweep']!r}, want one of {', '.join(SWEEPS)}")
-    if not full and ("g_sha256" in md or "max_value" in md):
-        raise DamagedValuesDataset(path, "g_sha256 and max_value belong to a sweep \"full\" only")
-    for key in ("n", "workers", "cells"):
-        md[key] = _integer(path, key, md[key])
-    if full:
-        md["max_value"] = _integer(path, "max_value", md["max_value"], low=-1)
-    if isinstance(md["seconds"], bool) or not isinstance(md["seconds"], (int, float)):
-        raise DamagedValuesDataset(path, f"seconds = {md['seconds']!r} is not a number")
-    md["seconds"] = float(md["seconds"])
-    try:
-        md["values"] = parse_value_range(md["values"], "values")
-    except TableFileError as err:
-        raise DamagedValuesDataset(path, str(err)) from None
-    rows = md["rows"]
-    if not (isinstance(rows, list) and len(rows) == 2):
-        raise DamagedValuesDataset(path, f"rows = {rows!r} is not a pair [A, B]")
-    md["rows"] = (_integer(path, "rows[0]", rows[0]), _integer(path, "rows[1]", rows[1], low=rows[0]))
-    if md["rows"][1] > md["n"]:
-        raise DamagedValuesDataset(path, f"rows = {rows} reaches beyond n = {md['n']}")
-    parts = _check_parts(path, manifest["parts"], md["rows"])
-    if sum(p["cells"] for p in parts) != md["cells"]:
-        raise DamagedValuesDataset(path, f"cells = {md['cells']}, but its parts hold "
-                                         f"{sum(p['cells'] for p in parts)}")
-    return md, parts
 
+
+def unwritten(path):
+    """A TableFileError saying why there is no values dataset at path yet, or None if nothing says so.
+
+    A compute run writes <out>/<id>_n<N>.values as .<id>_n<N>.values.partial
+    beside it, holding the lock .<id>_n<N>.lock and saving its state in
+    .<id>_n<N>.band.state (or .state), and renames the directory when
+    complete; a replacement stopped midway leaves the previous dataset as
+    .<id>_n<N>.values.old. Any of these in place of the dataset says so.
+    """
+    path = pathlib.Path(path)
+    name = path.name
+    if not name.endswith(".values"):
+        return None
+    aside = path.parent / f".{name}.old"
+    if aside.is_dir():
+        return TableFileError(f"{path}: no values dataset, but a replacement stopped midway left the previous "
+                              f"one in {aside}: rename it to {name}, or rerun compute, which does")
+    stem = name[:-len(".values")]
+    found = [f for f in (f".{name}.partial", f".{stem}.lock", f".{stem}.band.state", f".{stem}.state")
+             if (path.parent / f).exists()]
+    if not found:
+        return None
+    return TableFileError(f"{path}: not written yet: a compute run is writing it, or was interrupted "
+                          f"({', '.join(found)} in {path.parent}, no {name}); the dataset appears, with its "
+                          f"manifest, when the run finishes: wait for it, or resume it with compute -resume")
 
 
 def _identity(path):
@@ -173,7 +102,9 @@ class ValuesDatasetSource:
     def __init__(self, path, verify=True):
         self.path = pathlib.Path(path)
         self._opened = _identity(self.path)  # before the manifest: a later swap is caught by __exit__
-        self.md, self.parts = read_manifest(self.path)
+        if self._opened is None:
+            raise unwritten(self.path) or FileNotFoundError(errno.ENOENT, "no values dataset", str(self.path))
+        self.md, self.parts = read_dataset_manifest(self.path)
         self.value_range = self.md["values"]
         self.rows_covered = self.md["rows"]
         self.side = self.md["n"] + 1

@@ -2,6 +2,8 @@
 
 import contextlib
 import dataclasses
+import re
+import warnings
 
 import pyarrow as pa
 
@@ -34,7 +36,22 @@ class ValuesDatasetReplaced(TableFileError):
 
 
 class PartialReadWarning(UserWarning):
-    """A read of part of a values dataset: what it could not check (cells_sha256 above all) is in the message."""
+    """A read of part of a values dataset: what it could not check (cells_sha256 above all) is in the message.
+
+    It is meant for programs: the library's reads (cell, cells, load_region,
+    iter_rows of some rows) warn with it. The plots (grundytables.plot,
+    grundytables.pattern_plot) and their commands, drawn for a person, do
+    not: they read under quiet_partial_reads. check_dataset checks a
+    dataset whole, which no partial read can.
+    """
+
+
+@contextlib.contextmanager
+def quiet_partial_reads():
+    """A context (or a decorator) in which PartialReadWarning is not shown; other warnings are."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PartialReadWarning)
+        yield
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,16 +86,21 @@ def naming(path, what="table file"):
                              f"(damaged or truncated?): {err}") from err
 
 
-def parse_value_range(text, where):
-    """Parse "LO-HI" (0 <= LO <= HI, as compute writes -values) into (lo, hi).
+VALUE_RANGE = re.compile(r"(0|[1-9][0-9]*)-(0|[1-9][0-9]*)")  # ASCII digits only, as Go writes them
+INT32_MAX = (1 << 31) - 1
 
-    where names the file and key in the TableFileError raised on anything else.
+
+def parse_value_range(text, where):
+    """Parse "LO-HI" (0 <= LO <= HI <= 2**31 - 1, as compute writes -values) into (lo, hi).
+
+    Only the form Go's ValueRange.String writes is accepted: ASCII decimal
+    digits without sign, space or leading zero ("0-20", not "0-20 ", "00-20"
+    or Arabic-Indic digits, which int() would take). where names the file
+    and key in the TableFileError raised on anything else.
     """
-    lo, sep, hi = str(text).partition("-")
-    try:
-        lo, hi = int(lo), int(hi)
-    except ValueError:
-        lo = hi = None
-    if not sep or lo is None or not 0 <= lo <= hi:
-        raise TableFileError(f"{where} = {text!r} is not a range LO-HI with 0 <= LO <= HI")
+    match = VALUE_RANGE.fullmatch(text) if isinstance(text, str) else None
+    lo, hi = (int(match[1]), int(match[2])) if match else (None, None)
+    if match is None or not lo <= hi <= INT32_MAX:
+        raise TableFileError(f"{where} = {text!r} is not a range LO-HI of ASCII digits with "
+                             f"0 <= LO <= HI <= {INT32_MAX}, as compute writes it")
     return lo, hi

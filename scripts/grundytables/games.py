@@ -51,20 +51,34 @@ def game(path):
     record = md.get("game")
     if record is None:
         raise TableFileError(f"{path}: records no game (written before 2026-12-06, or a table written in code)")
-    if not isinstance(record, dict) or not isinstance(record.get("sha256"), str):
-        raise TableFileError(f"{path}: its game record is not an object with a sha256")
-    _check(path, record)
-    if game_identity(record) != record["sha256"]:
-        raise TableFileError(f"{path}: its game's sha256 {record['sha256']} is not the identity of its rules, "
-                             f"{game_identity(record)}")
+    check_record(path, record)
     return dict(record)
+
+
+RECORD_KEYS = {"id", "moves", "pass", "cells", "sha256"}
+
+
+def check_record(where, record):
+    """Check a game record as result files write it (tables.GameRecord): its keys, rules and identity."""
+    if not isinstance(record, dict):
+        raise TableFileError(f"{where}: the game record is not an object")
+    unknown = set(record) - RECORD_KEYS - {"title", "symbol", "source", "notes"}
+    missing = RECORD_KEYS - set(record)
+    if unknown or missing:
+        raise TableFileError(f"{where}: the game record lacks {sorted(missing)} or has unknown keys {sorted(unknown)}")
+    if not all(isinstance(record.get(k, ""), str) for k in ("id", "title", "symbol", "source", "notes", "sha256")):
+        raise TableFileError(f"{where}: a text field of the game record is not a string")
+    _check(where, record)
+    if game_identity(record) != record["sha256"]:
+        raise TableFileError(f"{where}: the game's sha256 {record['sha256']} is not the identity of its rules, "
+                             f"{game_identity(record)}")
 
 
 def _check(where, g):
     """Refuse a game that is not one a game file may state (a summary of tables/gamefile.go's checks)."""
     if not isinstance(g.get("id"), str) or not _SAFE_ID.fullmatch(g["id"]):
         raise TableFileError(f"{where}: id = {g.get('id')!r} is not a safe file name")
-    if g.get("moves", "rook") not in MOVES:
+    if g.get("moves", "rook") not in MOVES or not isinstance(g.get("cells", []), list):
         raise TableFileError(f"{where}: moves = {g.get('moves')!r}, want one of {', '.join(MOVES)}")
     if not isinstance(g.get("pass", False), bool):
         raise TableFileError(f"{where}: pass = {g.get('pass')!r} is not true or false")

@@ -3,24 +3,21 @@
 A part holds the cells (v, x, y) of its rows ordered by v, then x, then y,
 one row group per value; the min/max statistics of each row group's
 columns say its value and the rows and columns its cells lie in. PartFile
-checks, before any cell is read: that the file is a regular file of a size
-the manifest's cell count allows (safe_open.py), its SHA-256 against the
-manifest's (unless the caller opted out), its columns, its key-value
-metadata and its row count. select picks the row groups a query needs
-by their statistics, checking those it looks at: one value a group,
-increasing from group to group within the dataset's values (the group of
-one value is found by binary search), rows within the part's and columns
-within the table. read_group checks each group it reads in linear passes: every cell has the group's value, lies
-within the group's statistics, and follows the previous cell in (x, y)
-order (consecutive differences with np.diff; strictly increasing, so no
-cell twice within a value). A cell held under two values is found only by
-a read of the whole part (cellsum.py).
-
-A limit: pyarrow (26) aborts the process, instead of raising, on some
-malformed column metadata in a footer (e.g. "Repetition level histogram
-size mismatch"). A part that matches its SHA-256 is as the writer wrote
-it, so this needs a part edited along with its SHA-256 in the manifest;
-verify, the Go reader, checks such a dataset without that risk.
+checks, before pyarrow sees a byte of it: that the file is a regular file
+of a size the manifest's cell count allows (safe_open.py), its SHA-256
+against the manifest's (unless the caller opted out), and its footer
+(parquet_footer.py: the columns, every row group's sizes and statistics,
+which pyarrow would abort the process on if malformed); then its key-value
+metadata and row count against the manifest, and every row group's
+statistics against the layout: one value a group, increasing from group to
+group within the dataset's values, rows within the part's and columns
+within the table. select picks the row groups a query needs by those
+statistics. read_group checks each group it reads in linear passes: it
+holds as many cells as its num_rows says, every cell has the group's
+value, lies within the group's statistics, and follows the previous cell
+in (x, y) order (consecutive differences with np.diff; strictly
+increasing, so no cell twice within a value). A cell held under two values
+is found only by a read of the whole part (cellsum.py).
 """
 
 import dataclasses
@@ -31,10 +28,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .errors import DamagedValuesDataset
+from .parquet_footer import FooterError, GroupStats, check_footer, check_group_pages
 from .safe_open import RefusedFile, open_regular, read_exactly
 
 PART_TYPES = {"v": pa.int32(), "x": pa.int64(), "y": pa.int64()}
-PHYSICAL_TYPES = ("INT32", "INT64", "INT64")  # of v, x, y in the file
 INT32_MIN, INT32_MAX = -(1 << 31), (1 << 31) - 1  # the offsets y - x that cells_sha256 encodes
 
 # A bound on a part's bytes from its cell count: at most 8 bytes per int64
@@ -74,6 +71,7 @@ class RowGroup:
     x_max: int
     y_min: int
     y_max: int
+    stats: GroupStats  # as the footer says; its pages are checked before the group is read
 
 
 class PartFile:
@@ -81,8 +79,10 @@ class PartFile:
 
     md is the dataset's typed manifest, entry the part's entry in it,
     verify whether to check the part's SHA-256. The part's bytes are read
-    once into memory (at most max_part_bytes, and no more than one part's
-    cells take decoded), hashed and decoded from there.
+    once into memory (at most max_part_bytes of the manifest's cells, which
+    the manifest bounds by MAX_PART_CELLS), hashed, their footer decoded and
+    checked (parquet_footer.py) with every row group's statistics, and only
+    then given to pyarrow, which decodes the row groups read.
     """
 
     def __init__(self, path, md, entry, verify=True):
@@ -101,13 +101,22 @@ class PartFile:
                 raise DamagedValuesDataset(path, f"SHA-256 {digest} ({size} bytes), "
                                                  f"the manifest says {entry['sha256']}")
         try:
+            footer = check_footer(data)
+        except FooterError as err:
+            raise DamagedValuesDataset(path, str(err)) from None
+        self.key_values = self._check_key_values(footer)
+        self.groups = self._check_groups(footer)
+        self._data = data
+        try:
             self._parquet = pq.ParquetFile(pa.py_buffer(data), pre_buffer=False)
         except (pa.ArrowException, OSError) as err:
             raise DamagedValuesDataset(path, f"not a readable Parquet file: {err}") from None
-        self.key_values = self._check_footer()
+        types = {f.name: f.type for f in self._parquet.schema_arrow}
+        if types != PART_TYPES:
+            raise DamagedValuesDataset(self.path, f"columns {types}, want v int32, x int64, y int64")
 
     def close(self):
-        self._parquet = None
+        self._parquet = self._data = None
 
     def __enter__(self):
         return self
@@ -115,99 +124,46 @@ class PartFile:
     def __exit__(self, *exc):
         self.close()
 
-    def _check_footer(self):
-        """Check the columns, the key-value metadata and the row count; return the key-values as str."""
-        types = {f.name: f.type for f in self._parquet.schema_arrow}
-        if types != PART_TYPES:
-            raise DamagedValuesDataset(self.path, f"columns {types}, want v int32, x int64, y int64")
-        raw = self._parquet.metadata.metadata or {}
-        kv = {k.decode(errors="replace"): v.decode(errors="replace") for k, v in raw.items()}
-        md, entry = self.md, self.entry
+    def _check_key_values(self, footer):
+        """Check the key-value metadata and the row count against the manifest; return the key-values."""
+        kv, md, entry = footer.key_values, self.md, self.entry
         want = {"table": md["table"], "symbol": md["symbol"], "n": str(md["n"]),
                 "values": f"{md['values'][0]}-{md['values'][1]}", "sweep": md["sweep"],
                 "x_first": str(entry["x_first"]), "x_last": str(entry["x_last"])}
         for key, value in want.items():
             if kv.get(key) != value:
                 raise DamagedValuesDataset(self.path, f"metadata {key} = {kv.get(key)!r}, the manifest says {value!r}")
-        if self._parquet.metadata.num_rows != entry["cells"]:
-            raise DamagedValuesDataset(self.path, f"holds {self._parquet.metadata.num_rows} cells, "
-                                                  f"the manifest says {entry['cells']}")
+        if footer.rows != entry["cells"]:
+            raise DamagedValuesDataset(self.path, f"holds {footer.rows} cells, the manifest says {entry['cells']}")
         return kv
 
-    def _stats(self, g, column):
-        """The statistics of column of row group g, refused unless they hold a min and max and no null.
+    def _check_groups(self, footer):
+        """Check every row group's statistics against the layout and the manifest; return them as RowGroups.
 
-        The column chunk's own type is checked first: pyarrow aborts the
-        process (an uncaught C++ exception) on the statistics of a chunk
-        whose type differs from the schema's.
+        One value a group, within lo..hi and increasing from group to group;
+        rows within the part's, columns within the table's.
         """
-        chunk = self._parquet.metadata.row_group(g).column(column)
-        if chunk.physical_type != PHYSICAL_TYPES[column]:
-            raise DamagedValuesDataset(self.path, f"row group {g}: column {column} is stored as "
-                                                  f"{chunk.physical_type}, want {PHYSICAL_TYPES[column]}")
-        s = chunk.statistics
-        if s is None or not s.has_min_max or s.null_count:
-            raise DamagedValuesDataset(self.path, f"row group {g}: column {column} holds nulls or lacks the "
-                                                  f"statistics the writer gives every column")
-        return s
-
-    def _value(self, g):
-        """The value of row group g by its statistics, refused unless it is one value within lo..hi."""
-        lo, hi = self.md["values"]
-        v = self._stats(g, 0)
-        if self._parquet.metadata.row_group(g).num_rows <= 0 or v.min != v.max or not lo <= v.min <= hi:
-            raise DamagedValuesDataset(self.path, f"row group {g} is empty or holds more than one value or one "
-                                                  f"outside {lo}-{hi}: the layout is one value per row group")
-        return v.min
-
-    def _groups_of(self, value):
-        """The indices of the row groups of value (all of them if None), their values checked as far as used.
-
-        All groups: every value, increasing from group to group. One value:
-        a binary search over the increasing values, then the group's
-        neighbours checked to hold a smaller and a larger value, so that no
-        other group holds it; the other groups' statistics are not read.
-        """
-        groups = self._parquet.metadata.num_row_groups
-        if value is None:
-            values = [self._value(g) for g in range(groups)]
-            if any(a >= b for a, b in zip(values, values[1:])):
-                raise DamagedValuesDataset(self.path, f"its row groups' values {values} do not increase: "
-                                                      f"the layout is one row group per value, in order")
-            return range(groups)
-        a, b = 0, groups
-        while a < b:
-            mid = (a + b) // 2
-            if self._value(mid) < value:
-                a = mid + 1
-            else:
-                b = mid
-        if a == groups or self._value(a) != value:
-            return range(0)
-        if (a > 0 and self._value(a - 1) >= value) or (a + 1 < groups and self._value(a + 1) <= value):
-            raise DamagedValuesDataset(self.path, f"row group {a} of value {value} has a neighbour of a value "
-                                                  f"out of order: the layout is one row group per value, in order")
-        return range(a, a + 1)
+        (lo, hi), n = self.md["values"], self.md["n"]
+        first, last = self.entry["x_first"], self.entry["x_last"]
+        groups, previous = [], lo - 1
+        for s in footer.groups:
+            (v, v_max), (x_min, x_max), (y_min, y_max) = s.v, s.x, s.y
+            if v != v_max or not previous < v <= hi:
+                raise DamagedValuesDataset(self.path, f"row group {s.index} holds the values {v}..{v_max} after "
+                                                      f"the value {previous}: the layout is one row group per value, "
+                                                      f"in order, of the values {lo}-{hi}")
+            if not (first <= x_min and x_max <= last and 0 <= y_min and y_max <= n):
+                raise DamagedValuesDataset(self.path, f"row group {s.index} (value {v}) holds cells of the rows "
+                                                      f"{x_min}..{x_max} and columns {y_min}..{y_max}, outside "
+                                                      f"the rows {first}..{last} or the columns 0..{n}")
+            groups.append(RowGroup(s.index, v, s.rows, x_min, x_max, y_min, y_max, s))
+            previous = v
+        return groups
 
     def select(self, x0, x1, y0, y1, value=None):
-        """The RowGroups (of value, unless None) whose statistics may hold a cell of rows x0..x1-1, columns y0..y1-1.
-
-        The row and column statistics of every group of a wanted value are
-        checked against the part's rows and the table's columns.
-        """
-        n, first, last = self.md["n"], self.entry["x_first"], self.entry["x_last"]
-        chosen = []
-        for g in self._groups_of(value):
-            v = self._value(g)
-            x, y = self._stats(g, 1), self._stats(g, 2)
-            if not first <= x.min <= x.max <= last or not 0 <= y.min <= y.max <= n:
-                raise DamagedValuesDataset(self.path, f"row group {g} (value {v}) holds cells of the rows "
-                                                      f"{x.min}..{x.max} and columns {y.min}..{y.max}, outside "
-                                                      f"the rows {first}..{last} or the columns 0..{n}")
-            if x.min < x1 and x.max >= x0 and y.min < y1 and y.max >= y0:
-                rows = self._parquet.metadata.row_group(g).num_rows
-                chosen.append(RowGroup(g, v, rows, x.min, x.max, y.min, y.max))
-        return chosen
+        """The RowGroups (of value, unless None) whose statistics may hold a cell of rows x0..x1-1, columns y0..y1-1."""
+        return [g for g in self.groups if (value is None or g.value == value)
+                and g.x_min < x1 and g.x_max >= x0 and g.y_min < y1 and g.y_max >= y0]
 
     def read_groups(self, groups):
         """Read the RowGroups groups (in file order); return their v, x, y as int64 arrays, checked."""
@@ -219,6 +175,10 @@ class PartFile:
         Its v is checked and dropped (every cell of g has g.value): a part
         read a group at a time takes 16 bytes a cell, its x and y.
         """
+        try:
+            check_group_pages(self._data, g.stats)
+        except FooterError as err:
+            raise DamagedValuesDataset(self.path, str(err)) from None
         try:
             table = self._parquet.read_row_group(g.index, columns=list(PART_TYPES), use_threads=False)
         except (pa.ArrowException, OSError) as err:

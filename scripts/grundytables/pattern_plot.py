@@ -22,7 +22,10 @@ or values dataset the report was made from: a report of another table or n
 is refused (exit 1). The file is streamed one band or part at a time,
 keeping only the cells of value V, so a table of 4e8 cells needs a few MB;
 of a values dataset only the row group of V in each part is read, and
-with --rows but no --departure only the parts of those rows.
+with --rows but no --departure only the parts of those rows, a partial read
+that does not check cells_sha256 and, drawn for a person, does not print
+the PartialReadWarning a program gets (grundytables.check_dataset checks a
+dataset whole).
 A period-1 pattern is drawn in one colour (every row has the same offset);
 a departure map without departures says so.
 """
@@ -35,10 +38,12 @@ from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from .errors import quiet_partial_reads
 from .patterns import PatternFileError, read_patterns
 from .reader import cells, metadata
 
 
+@quiet_partial_reads()
 def value_cells(path, value, rows=None):
     """Return f with f[x] the first y with G(x, y) = value (-1 if none), n and the table's symbol.
 

@@ -25,7 +25,10 @@ table is an error.
 FILE may also be a values file or a values dataset (which keep only the
 cells of the values LO..HI): its other cells are unknown, white in a heatmap
 and blank where values are printed, and the title says so; a value map
-takes only values of LO..HI.
+takes only values of LO..HI. A picture of part of a values dataset is a
+partial read that does not check cells_sha256; drawn for a person, it does
+not print the PartialReadWarning a program gets from grundytables.cells and
+the like (check a dataset whole with grundytables.check_dataset, or bin/verify).
 
 Usage:
 
@@ -50,6 +53,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
+from .errors import quiet_partial_reads
 from .reader import iter_rows, load_region, metadata
 
 PANEL_SIZE = (6.4, 5.4)  # inches per picture
@@ -247,6 +251,7 @@ def _is_dark(colors):
     return rgb @ np.array([0.299, 0.587, 0.114]) < 0.5
 
 
+@quiet_partial_reads()
 def heatmap(ax, path, region=None, vmin=None, vmax=None):
     """Draw the heatmap of g over region (parsed, or None for all) of the file at path on ax.
 
@@ -293,6 +298,7 @@ def _check_known(path, md, values):
                          f"{_format_values(outside)} are is unknown; choose values within {lo}-{hi}")
 
 
+@quiet_partial_reads()
 def value_map(ax, path, values, region=None):
     """Draw the cells of region whose g is one of values, each in value_color(v), on ax.
 
@@ -340,6 +346,7 @@ def value_map(ax, path, values, region=None):
     ax.set_title(_title(md, bounds, block, values), fontsize="medium")
 
 
+@quiet_partial_reads()
 def diff_map(ax, path_a, path_b, region=None):
     """Draw where the files at path_a and path_b differ over region, on ax.
 

@@ -25,7 +25,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .dataset import ValuesDatasetSource
+from .dataset import ValuesDatasetSource, unwritten
 from .errors import TableFileError, Unknown, naming
 from .tables import ARROW_MAGIC, PARQUET_MAGIC, TableSource, check_parquet_tail, open_ipc
 from .values_file import ValuesFileSource
@@ -40,11 +40,16 @@ def open_source(path, verify=True):
     """Open the table file, values file or values dataset at path (see the module doc).
 
     verify=False opens a values dataset whose parts' SHA-256 are then not
-    checked; it does not change how a table or values file is opened.
+    checked; it does not change how a table or values file is opened. A
+    values dataset that a compute run has not finished writing (its
+    .partial directory, lock or state file in its place) is a TableFileError
+    that says so; any other missing path, FileNotFoundError.
     """
     path = pathlib.Path(path)
     if path.is_dir():
         return ValuesDatasetSource(path, verify)
+    if not path.exists() and (err := unwritten(path)) is not None:
+        raise err
     with open(path, "rb") as f:
         head = f.read(len(ARROW_MAGIC))
     if head.startswith(PARQUET_MAGIC):

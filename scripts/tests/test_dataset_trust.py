@@ -299,8 +299,8 @@ def test_huge_n_reads_without_allocating_by_n(huge_dataset):
 def test_flipped_bytes_in_a_resigned_part_refused_or_harmless(dataset):
     """Fuzz: a byte of the data pages of part 1 flipped and the part re-signed in the manifest, 200
     times. check_dataset either refuses with a DamagedValuesDataset or the flip left every cell as it
-    was; never another error, a crash or a hang (run in a capped child with a time limit). The footer
-    is left alone: pyarrow aborts the process on some malformed column metadata (part_file.py)."""
+    was; never another error, a crash or a hang (run in a capped child with a time limit). Flips in
+    the footer, and every read besides check_dataset, are fuzzed in test_hostile.py."""
     code = f"""
         import hashlib, json, pathlib, random, shutil, sys
         import numpy as np

@@ -26,12 +26,14 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 
 import nbformat
 import pytest
 from conftest import REPO, SCRIPTS
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
 
 NOTEBOOK = SCRIPTS / "notebooks" / "explore.ipynb"
 RESEARCH = SCRIPTS / "notebooks" / "research.ipynb"
@@ -142,3 +144,28 @@ def test_notebook_is_committed_without_outputs(notebook):
         if cell.cell_type == "code":
             assert cell.outputs == [] and cell.execution_count is None, \
                 f"cell {cell.get('id')} holds outputs: clear them before committing"
+
+
+def test_research_notebook_refuses_a_dataset_of_other_values(kernel_env, monkeypatch, compute):
+    """Issue 66: a gneg1 dataset of the values 0-5 in GRUNDY_OUT is not read as the values 0-40."""
+    work, out = kernel_env
+    monkeypatch.setenv("GRUNDY_N", str(N))
+    subprocess.run([str(compute), "-table", "gneg1", "-n", str(N), "-write", "values", "-values", "0-5",
+                    "-out", str(out), "-quiet"], check=True, capture_output=True)
+    nb = nbformat.read(RESEARCH, as_version=4)
+    with pytest.raises(CellExecutionError, match="holds the values 0–5, not 0–40: it was written by another run"):
+        NotebookClient(nb, timeout=TIMEOUT, kernel_name="python3",
+                       resources={"metadata": {"path": str(work)}}).execute()
+
+
+def test_research_notebook_builds_a_missing_dataset(kernel_env, monkeypatch):
+    """Issue 66: a patterns file without its dataset (removed, say) has the dataset built, not a FileNotFoundError."""
+    work, out = kernel_env
+    monkeypatch.setenv("GRUNDY_N", str(N))
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"gneg1_n{N}.patterns.json").write_text("{}")
+    nb = nbformat.read(RESEARCH, as_version=4)
+    NotebookClient(nb, timeout=TIMEOUT, kernel_name="python3",
+                   resources={"metadata": {"path": str(work)}}).execute()
+    printed = outputs([c for c in nb.cells if c.cell_type == "code"][1])[0]
+    assert f"gneg1_n{N}.values: values 0–40" in printed and "cells_sha256" in printed, printed

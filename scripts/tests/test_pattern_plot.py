@@ -3,11 +3,13 @@
 import json
 import shutil
 import subprocess
+import warnings
 
 import pytest
 
 from conftest import N, REPO
 
+import grundytables
 from grundytables import pattern_plot
 
 
@@ -87,7 +89,10 @@ def test_plots_of_values_files(report, values_files, tmp_path, kind):
     pictures = {}
     for name, data in (("table", report[1]), ("values", values_files["gneg1", kind])):
         out = tmp_path / f"{name}.png"
-        assert pattern_plot.main([str(path), str(data), "--value", "3", "--offsets", str(out)]) == 0
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert pattern_plot.main([str(path), str(data), "--value", "3", "--offsets", str(out)]) == 0
+        assert not [w for w in caught if issubclass(w.category, grundytables.PartialReadWarning)]
         pictures[name] = out.read_bytes()
     assert pictures["table"] == pictures["values"]
 

@@ -13,6 +13,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pyarrow.parquet as pq
@@ -245,6 +246,20 @@ def test_plot_cli_values(values_files, tmp_path, kind, args):
                          capture_output=True, text=True, env=bin_on_path())
     assert run.returncode == 0, run.stderr
     assert is_png(out)
+    assert "PartialReadWarning" not in run.stderr, "a plot, drawn for a person, printed a warning for programs"
+
+
+def test_plots_quiet_partial_reads_library_warns(values_files):
+    """Issue 66: a plot of part of a dataset does not print PartialReadWarning; the library read under it does."""
+    path = values_files["passnim", "band"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        plot.figure([path], plot.parse_region("0:20,0:20"))
+        plot.figure([path], plot.parse_region("0:20,0:20"), values=[1, 2])
+        drawn = [w for w in caught if issubclass(w.category, grundytables.PartialReadWarning)]
+        grundytables.load_region(path, 0, 20, 0, 20)
+    assert not drawn, drawn
+    assert [w for w in caught if issubclass(w.category, grundytables.PartialReadWarning)]
 
 
 def test_plot_values_unknown_cells(values_files):
