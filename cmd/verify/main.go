@@ -35,7 +35,7 @@
 // and the time it should take, and refuses one above -max-cells cells:
 //
 //	verify -prove [-table gneg1,gstarneg1,passnim] [-values 0-HI] [-prove-bound ROWS] [-out DIR] [-workers N]
-//	verify -certificate FILE [-max-cells N] [-recheck-search] [-workers N]
+//	verify -certificate FILE [-game GAME.toml] [-max-cells N] [-recheck-search] [-workers N]
 //
 // A JSON file given to the wrong flag (a patterns file to -certificate, a
 // certificate to -claims-from or -in) is told by its "format" field and

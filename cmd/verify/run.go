@@ -86,7 +86,7 @@ const usageLines = `usage: verify [-in DIR] [-n N] [-claims LIST] [-bound B] [-c
        verify -patterns -in FILE [-values LO-HI] [-max-period P] [-json FILE] [-markdown FILE]
        verify -claims-from PATTERNS.json -in FILE|DIR [-values LO-HI] [-cap N] [-json FILE]
        verify -prove [-table LIST] [-values 0-HI] [-prove-bound ROWS] [-out DIR] [-workers N]
-       verify -certificate FILE [-max-cells N] [-recheck-search] [-workers N]
+       verify -certificate FILE [-game GAME.toml] [-max-cells N] [-recheck-search] [-workers N]
        verify -version`
 
 // printUsage prints the synopsis and the flags of fs, the claims and

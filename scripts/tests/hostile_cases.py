@@ -331,7 +331,7 @@ CASES = [
     Case("part-cells-beyond-its-rows", "refuse", "cells do not fit its rows",
          edit_manifest(lambda m: (m.__setitem__("rows", [0, 0]), m["parts"][0].__setitem__("x_last", 0)))),
     Case("nested-100000", "refuse", "JSON nested 100001 deep", nested(100_000)),
-    Case("nested-4", "refuse", "JSON nested 4 deep, a manifest nests 3", nested(3)),
+    Case("nested-5", "refuse", "JSON nested 5 deep, a manifest nests 4", nested(4)),
     Case("without-symbol", "refuse", "lacks the keys \\['symbol'\\]", drop_key("symbol")),
     Case("without-workers", "refuse", "lacks the keys \\['workers'\\]", drop_key("workers")),
     Case("key-upper-case", "refuse", "lacks the keys \\['table'\\] or has the unknown keys \\['TABLE'\\]",
