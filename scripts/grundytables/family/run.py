@@ -58,7 +58,7 @@ def _jobs(family, fdir, n, hi, bound, compute, known_dir):
 
 
 def _clean(fdir):
-    """Remove what an interrupted run left: unpublished member directories."""
+    """Remove unpublished member directories: an interrupted run's, a killed worker's (none is running)."""
     for sub in ("members", "known"):
         for p in (fdir / sub).glob(".*-*"):
             shutil.rmtree(p, ignore_errors=True)
@@ -110,12 +110,13 @@ def _eta(seconds):
 
 
 def run(path, n, hi, out, prove_bound=0, workers=2, scheduler=None, jobqueue=None, compute=None,
-        max_members=DEFAULT_MAX_MEMBERS, known_dir=None, stdout=sys.stdout, on_progress=None):
+        max_members=DEFAULT_MAX_MEMBERS, known_dir=None, stdout=None, on_progress=None):
     """Run the family of the file at path; return the exit status (0 all done, 1 a member failed).
 
     on_progress(done, total), if given, is called after each member (the
     tests kill a worker from it).
     """
+    stdout = stdout or sys.stdout
     try:
         family = read_family(path, max_members)
     except TableFileError as err:
@@ -134,6 +135,7 @@ def run(path, n, hi, out, prove_bound=0, workers=2, scheduler=None, jobqueue=Non
               f"(+{len(KNOWN)} known games); {len(jobs) - len(pending)} complete, {len(pending)} to compute",
               file=stdout, flush=True)
         failures = _compute(pending, workers, scheduler, jobqueue, stdout, on_progress) if pending else []
+        _clean(fdir)  # what a killed worker left
         known = {name: r for name in KNOWN if (r := read_record(fdir / "known" / name)) is not None}
         cat = catalog.write_catalog(family, fdir, known)
     absent = sum(1 for r in cat if r["status"] == catalog.ABSENT)
