@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/apache/arrow/go/v17/parquet"
 	"github.com/apache/arrow/go/v17/parquet/file"
@@ -105,11 +106,11 @@ func runFamily(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if fs.NArg() > 0 || *dir == "" || *workers < 0 {
 		return usagef("usage: verify -family DIR [-workers N]: DIR is the <id>.family directory of grundy-family run")
 	}
-	catalog, err := readParquetRows(filepath.Join(*dir, "catalog.parquet"))
+	catalog, err := readParquetRowsWithin(filepath.Join(*dir, "catalog.parquet"))
 	if err != nil {
 		return fmt.Errorf("-family %s: %w", *dir, err)
 	}
-	valueRows, err := readParquetRows(filepath.Join(*dir, "values.parquet"))
+	valueRows, err := readParquetRowsWithin(filepath.Join(*dir, "values.parquet"))
 	if err != nil {
 		return fmt.Errorf("-family %s: %w", *dir, err)
 	}
@@ -276,92 +277,143 @@ func optText(v *int64) string {
 	return strconv.FormatInt(*v, 10)
 }
 
+// parquetTimeout bounds the reading of a family's table: the Parquet
+// library looped for ever on a damaged page header FuzzFamilyCatalog
+// found, and a catalog of maxFamilyRows rows reads in seconds.
+var parquetTimeout = 2 * time.Minute
+
+// readParquetRowsWithin is readParquetRows, or an error once parquetTimeout
+// has passed; the reading left running ends with the process.
+func readParquetRowsWithin(path string) ([]map[string]string, error) {
+	type result struct {
+		rows []map[string]string
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		rows, err := readFamilyTable(path)
+		done <- result{rows, err}
+	}()
+	select {
+	case r := <-done:
+		return r.rows, r.err
+	case <-time.After(parquetTimeout):
+		return nil, fmt.Errorf("%s: damaged Parquet file: its reading did not end within %v", path, parquetTimeout)
+	}
+}
+
+// readFamilyTable reads a family's Parquet table (a variable for the test
+// of parquetTimeout).
+var readFamilyTable = readParquetRows
+
+// maxFamilyRows bounds the rows of a family's table read here (4,194,304:
+// the values 0 … 1023 of 4096 members, or 0 … 30 of 135,000); a damaged
+// file's row count allocates nothing above it.
+const maxFamilyRows = 1 << 22
+
+// parquetBatch is the rows read from a column at a time: memory grows with
+// the rows decoded, never with a row count a damaged file states.
+const parquetBatch = 4096
+
 // readParquetRows reads a small Parquet table (a family's catalog) into
 // rows of text: integers in decimal, booleans as true or false, nulls as
 // "null". It reads the columns of the types the catalog has (INT64,
 // BOOLEAN, DOUBLE, BYTE_ARRAY), optional or required, and refuses others.
-func readParquetRows(path string) ([]map[string]string, error) {
-	pf, err := file.OpenParquetFile(path, false)
+// A damaged file is an error: the Parquet library panics on some damage
+// (a corrupt Snappy page), and that panic is returned as the error.
+func readParquetRows(path string) (rows []map[string]string, err error) {
+	f, err := results.OpenRegular(path, os.O_RDONLY)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
-	defer pf.Close()
+	defer f.Close()
+	defer func() {
+		if p := recover(); p != nil {
+			rows, err = nil, fmt.Errorf("%s: damaged Parquet file: %v", path, p)
+		}
+	}()
+	pf, err := file.NewParquetReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a complete Parquet file: %w", path, err)
+	}
 	sc := pf.MetaData().Schema
-	var rows []map[string]string
+	if n := pf.NumRows(); n < 0 || n > maxFamilyRows {
+		return nil, fmt.Errorf("%s: %d rows, not 0 … %d as a family's table has", path, n, maxFamilyRows)
+	}
 	for g := 0; g < pf.NumRowGroups(); g++ {
 		rg := pf.RowGroup(g)
 		n := rg.NumRows()
-		group := make([]map[string]string, n)
-		for i := range group {
-			group[i] = make(map[string]string, sc.NumColumns())
+		if n < 0 || n > maxFamilyRows-int64(len(rows)) {
+			return nil, fmt.Errorf("%s: row group %d has %d rows, more than its file's", path, g, n)
 		}
-		for c := 0; c < sc.NumColumns(); c++ {
+		columns := make([][]string, sc.NumColumns())
+		for c := range columns {
 			col, err := rg.Column(c)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", path, err)
 			}
-			texts, err := columnText(col, n, sc.Column(c).MaxDefinitionLevel())
-			if err != nil {
+			if columns[c], err = columnText(col, n, sc.Column(c).MaxDefinitionLevel()); err != nil {
 				return nil, fmt.Errorf("%s: column %s: %w", path, sc.Column(c).Name(), err)
 			}
-			for i, t := range texts {
-				group[i][sc.Column(c).Name()] = t
-			}
 		}
-		rows = append(rows, group...)
+		for i := range n {
+			row := make(map[string]string, len(columns))
+			for c, texts := range columns {
+				row[sc.Column(c).Name()] = texts[i]
+			}
+			rows = append(rows, row)
+		}
 	}
 	return rows, nil
 }
 
-// columnText reads the n rows of a column chunk as text; maxDef is its
-// maximum definition level (0: required, no nulls).
+// columnText reads the n rows of a column chunk as text, parquetBatch
+// rows at a time; maxDef is its maximum definition level (0: required, no
+// nulls).
 func columnText(col file.ColumnChunkReader, n int64, maxDef int16) ([]string, error) {
-	def := make([]int16, n)
+	def := make([]int16, parquetBatch)
 	var (
 		format func(i int) string
-		read   func(off int64, vals int) (int64, int, error)
+		read   func(rows int64) (int64, int, error)
 	)
 	switch r := col.(type) {
 	case *file.Int64ColumnChunkReader:
-		v := make([]int64, n)
+		v := make([]int64, parquetBatch)
 		format = func(i int) string { return strconv.FormatInt(v[i], 10) }
-		read = func(off int64, vals int) (int64, int, error) { return r.ReadBatch(n-off, v[vals:], def[off:], nil) }
+		read = func(rows int64) (int64, int, error) { return r.ReadBatch(rows, v, def, nil) }
 	case *file.BooleanColumnChunkReader:
-		v := make([]bool, n)
+		v := make([]bool, parquetBatch)
 		format = func(i int) string { return strconv.FormatBool(v[i]) }
-		read = func(off int64, vals int) (int64, int, error) { return r.ReadBatch(n-off, v[vals:], def[off:], nil) }
+		read = func(rows int64) (int64, int, error) { return r.ReadBatch(rows, v, def, nil) }
 	case *file.Float64ColumnChunkReader:
-		v := make([]float64, n)
+		v := make([]float64, parquetBatch)
 		format = func(i int) string { return strconv.FormatFloat(v[i], 'g', -1, 64) }
-		read = func(off int64, vals int) (int64, int, error) { return r.ReadBatch(n-off, v[vals:], def[off:], nil) }
+		read = func(rows int64) (int64, int, error) { return r.ReadBatch(rows, v, def, nil) }
 	case *file.ByteArrayColumnChunkReader:
-		v := make([]parquet.ByteArray, n)
+		v := make([]parquet.ByteArray, parquetBatch)
 		format = func(i int) string { return string(v[i]) }
-		read = func(off int64, vals int) (int64, int, error) { return r.ReadBatch(n-off, v[vals:], def[off:], nil) }
+		read = func(rows int64) (int64, int, error) { return r.ReadBatch(rows, v, def, nil) }
 	default:
 		return nil, fmt.Errorf("type %s is not one a family's catalog has", col.Descriptor().PhysicalType())
 	}
-	var off int64
-	vals := 0
-	for off < n {
-		total, got, err := read(off, vals)
+	texts := make([]string, 0, min(n, parquetBatch))
+	for int64(len(texts)) < n {
+		total, _, err := read(min(parquetBatch, n-int64(len(texts))))
 		if err != nil {
 			return nil, err
 		}
 		if total == 0 {
-			return nil, fmt.Errorf("%d of %d rows", off, n)
+			return nil, fmt.Errorf("%d of %d rows", len(texts), n)
 		}
-		off, vals = off+total, vals+got
-	}
-	texts := make([]string, n)
-	vals = 0
-	for i := range texts {
-		if maxDef > 0 && def[i] < maxDef {
-			texts[i] = "null"
-			continue
+		vals := 0
+		for i := range total {
+			if maxDef > 0 && def[i] < maxDef {
+				texts = append(texts, "null")
+				continue
+			}
+			texts = append(texts, format(vals))
+			vals++
 		}
-		texts[i] = format(vals)
-		vals++
 	}
 	return texts, nil
 }
