@@ -15,6 +15,7 @@ from grundytables import game_identity, read_game_file
 from grundytables.family import FamilyError, read_family
 from grundytables.family import run as family_run
 from grundytables.family.cluster import jobqueue_cluster
+from grundytables.family.member import Job, MemberError, run_member
 
 CORNER2 = """
 id = "corner2"
@@ -131,10 +132,13 @@ def test_an_unreachable_scheduler_is_said_within_seconds(tmp_path, capsys, compu
     assert f"--scheduler tcp://127.0.0.1:{port}: no Dask scheduler answered within 5s" in capsys.readouterr().err
 
 
-def test_values_must_start_at_zero(tmp_path, capsys):
+def test_values_are_0_to_hi(tmp_path, capsys):
     with pytest.raises(SystemExit):
         family_run.main(["run", str(write(tmp_path, CORNER2)), "-n", "100", "--values", "3-8", "--out", "o"])
-    assert "--values 3-8: give 0-HI" in capsys.readouterr().err
+    assert "--values 3-8: give 0-HI, HI ≤ 1023" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        family_run.main(["run", str(write(tmp_path, CORNER2)), "-n", "100", "--values", "0-1024", "--out", "o"])
+    assert "--values 0-1024: give 0-HI, HI ≤ 1023" in capsys.readouterr().err
 
 
 # The options docs/families.md and scripts/family/slurm.sh give.
@@ -160,3 +164,26 @@ def test_the_slurm_recipe_uses_the_documented_options():
     subprocess.run(["bash", "-n", str(REPO / "scripts" / "family" / "slurm.sh")], check=True)
     for key, value in DOC_OPTIONS.items():
         assert f"--{key} {value}" in recipe or f'--{key} "${{{key.upper()}:-{value}}}"' in recipe, key
+
+
+@pytest.mark.parametrize("code,stderr,status", [
+    (2, "compute: -patterns searches the rows of the band sweep", "not computed"),
+    (1, "compute: f-m0000: pattern: band index: value 1 twice in row 0 (columns 0 and 1): not a rook table",
+     "not computed"),
+    (1, "compute: write out/x: no space left on device", None),
+])
+def test_what_compute_cannot_serve_is_recorded_a_failure_is_not(tmp_path, code, stderr, status):
+    fake = tmp_path / "compute"
+    fake.write_text(f"#!/bin/sh\necho '{stderr}' >&2\nexit {code}\n")
+    fake.chmod(0o755)
+    game = {"moves": "rook", "pass": True, "cells": [{"x": 0, "y": 0, "value": 1}]}
+    job = Job(str(tmp_path / "members" / "f-m0000"), 0, "f-m0000", game, game_identity(game), 100, 4, 0,
+              str(fake), "sha")
+    if status is None:
+        with pytest.raises(MemberError, match="no space left on device"):
+            run_member(job)
+        assert list((tmp_path / "members").iterdir()) == []  # nothing half-published
+        return
+    record = run_member(job)
+    assert record["status"] == status and "f-m0000" not in record["reason"]
+    assert record["reason"] == stderr.replace("f-m0000: ", "")

@@ -5,9 +5,11 @@ compute's patterns JSON and Markdown and its certificate, compute's output
 (compute.log) and member.json, the record the catalog is built from. It is
 written under a temporary name and renamed into place once every file is
 written and synced: a member is complete or absent. A member compute
-refuses (exit status 2: the band does not serve its pass yet) is published
-as not computed, with compute's reason; it is tried again once bin/compute
-is another binary (its SHA-256 is recorded).
+cannot serve is published as not computed, with compute's reason: compute
+refuses it (exit status 2: the band does not serve its pass yet), or its
+pattern search does (exit status 1, "not a rook table": prescribed cells
+repeat a value in a row, which the search's index cannot hold). It is tried
+again once bin/compute is another binary (its SHA-256 is recorded).
 """
 
 import dataclasses
@@ -28,6 +30,9 @@ RECORD = "member.json"
 FORMAT = "grundy-family-member/1"
 COMPLETE, REFUSED = "complete", "not computed"
 _SUM = re.compile(r"cells_sha256 ([0-9a-f]{16})")
+# What compute says, exiting 1, of a game its pattern search cannot index:
+# a limit of compute's, the same on every run, not a failure to run again.
+NOT_SERVED = "not a rook table"
 
 
 class MemberError(RuntimeError):
@@ -127,7 +132,7 @@ def run_member(job):
         proc = subprocess.run(cmd, capture_output=True, text=True, preexec_fn=_die_with_parent)
         seconds = time.monotonic() - start
         (tmp / "compute.log").write_text(f"$ {' '.join(cmd)}\n{proc.stdout}{proc.stderr}", encoding="utf-8")
-        if proc.returncode not in (0, 2):
+        if proc.returncode not in (0, 2) and not (proc.returncode == 1 and NOT_SERVED in proc.stderr):
             raise MemberError(f"member {job.member_id}: {' '.join(cmd)} exited {proc.returncode}: "
                               f"{proc.stderr.strip() or proc.stdout.strip()}")
         record = _record(job, tmp, proc, seconds)
@@ -164,9 +169,10 @@ def _record(job, out, proc, seconds):
          "prove_bound": job.prove_bound, "compute_sha256": job.compute_sha256, "seconds": round(seconds, 3),
          "status": COMPLETE, "reason": None, "v_proved": None, "x0": None, "p": None, "first_unrepeated_v": None,
          "search_bound": None, "cells_sha256": None, "version": None, "files": {}, "values": []}
-    if proc.returncode == 2:
+    if proc.returncode != 0:
         lines = proc.stderr.strip().splitlines()
-        r.update(status=REFUSED, reason=lines[-1] if lines else f"compute exited 2")
+        reason = lines[-1].replace(f"{job.member_id}: ", "") if lines else f"compute exited {proc.returncode}"
+        r.update(status=REFUSED, reason=reason)
         return r
     m = _SUM.search(proc.stdout)
     r["cells_sha256"] = m[1] if m else None

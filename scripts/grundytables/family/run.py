@@ -34,6 +34,8 @@ REPO = pathlib.Path(__file__).resolve().parents[3]
 # The built-in games a family's members are compared with (docs/games.md).
 KNOWN = ("nim", "g1", "gneg1", "gstarneg1", "passnim")
 SCHEDULER_TIMEOUT = "5s"
+# The largest HI of --values: the band's value sets hold 0 … 1023 (band.MaxCap).
+MAX_HI = 1023
 
 
 class UsageError(ValueError):
@@ -121,7 +123,7 @@ def run(path, n, hi, out, prove_bound=0, workers=2, scheduler=None, jobqueue=Non
         family = read_family(path, max_members)
     except TableFileError as err:
         raise UsageError(str(err)) from None
-    compute = pathlib.Path(compute or REPO / "bin" / "compute")
+    compute = pathlib.Path(compute or ("bin/compute" if pathlib.Path("bin/compute").is_file() else REPO / "bin" / "compute"))
     if not compute.is_file():
         raise UsageError(f"--compute {compute}: no such program; build it: go build -o bin/ ./cmd/...")
     fdir = pathlib.Path(out) / f"{family.id}.family"
@@ -170,8 +172,8 @@ def _compute(pending, workers, scheduler, jobqueue, stdout, on_progress):
 
 def _values(s):
     lo, sep, hi = s.partition("-")
-    if sep != "-" or lo != "0" or not hi.isdigit():
-        raise argparse.ArgumentTypeError(f"--values {s}: give 0-HI (a proof covers the values 0 … V)")
+    if sep != "-" or lo != "0" or not hi.isdigit() or int(hi) > MAX_HI:
+        raise argparse.ArgumentTypeError(f"--values {s}: give 0-HI, HI ≤ {MAX_HI} (a proof covers the values 0 … V)")
     return int(hi)
 
 
@@ -187,7 +189,7 @@ def _parser():
     r.add_argument("--scheduler", help="the address of a running Dask scheduler (tcp://host:8786) to run on instead")
     r.add_argument("--jobqueue", choices=("slurm", "pbs"), help="run on Slurm or PBS through dask-jobqueue")
     r.add_argument("--jobs", type=int, default=1, help="with --jobqueue: batch jobs to submit")
-    r.add_argument("--compute", help="the compute program (default: bin/compute of the repository)")
+    r.add_argument("--compute", help="the compute program (default: bin/compute here, else the repository's)")
     r.add_argument("--max-members", type=int, default=DEFAULT_MAX_MEMBERS, help=f"refuse a larger family (default {DEFAULT_MAX_MEMBERS})")
     r.add_argument("--out", required=True, help="the directory that receives <id>.family/")
     from .cluster import add_options
