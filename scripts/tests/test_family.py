@@ -4,6 +4,7 @@ The runs on Dask are in test_family_dask.py.
 """
 
 import itertools
+import pathlib
 import socket
 import subprocess
 import time
@@ -187,3 +188,22 @@ def test_what_compute_cannot_serve_is_recorded_a_failure_is_not(tmp_path, code, 
     record = run_member(job)
     assert record["status"] == status and "f-m0000" not in record["reason"]
     assert record["reason"] == stderr.replace("f-m0000: ", "")
+
+
+def test_a_full_disk_leaves_the_old_catalog(tmp_path, monkeypatch):
+    from grundytables.family import catalog
+    family = read_family(write(tmp_path, 'id = "f"\n[choices]\n"0,0" = ["free", -1]\n'))
+    fdir = tmp_path / "f.family"
+    fdir.mkdir()
+    catalog.write_catalog(family, fdir, {}, plots=False)
+    before = (fdir / "catalog.parquet").read_bytes()
+
+    def full_disk(table, path):
+        pathlib.Path(path).write_bytes(b"PAR1 half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(catalog.pq, "write_table", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        catalog.write_catalog(family, fdir, {}, plots=False)
+    assert (fdir / "catalog.parquet").read_bytes() == before
+    assert sorted(p.name for p in fdir.iterdir()) == ["catalog.parquet", "summary.md", "values.parquet"]

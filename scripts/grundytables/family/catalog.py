@@ -63,10 +63,13 @@ def rows(family, fdir, known):
 def _atomic_write(path, write):
     """write(tmp) then rename onto path: a reader sees the old file or the new, never half of one."""
     tmp = path.with_name(f".{path.name}.tmp")
-    write(tmp)
-    with open(tmp, "rb") as f:
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        write(tmp)
+        with open(tmp, "rb") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)  # a full disk leaves no half-written file beside the old one
 
 
 def write_catalog(family, fdir, known, plots=True):
