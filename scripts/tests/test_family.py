@@ -207,3 +207,15 @@ def test_a_full_disk_leaves_the_old_catalog(tmp_path, monkeypatch):
         catalog.write_catalog(family, fdir, {}, plots=False)
     assert (fdir / "catalog.parquet").read_bytes() == before
     assert sorted(p.name for p in fdir.iterdir()) == ["catalog.parquet", "summary.md", "values.parquet"]
+
+
+def test_a_base_game_file(tmp_path):
+    (tmp_path / "gneg1.toml").write_text((REPO / "games" / "gneg1.toml").read_text())
+    family = read_family(write(tmp_path, 'id = "b"\nbase = "gneg1.toml"\n[choices]\n"1,1" = ["free", -1]\n'))
+    assert [m.game["cells"] for m in family.members] == [
+        [{"x": 0, "y": 0, "value": -1}], [{"x": 0, "y": 0, "value": -1}, {"x": 1, "y": 1, "value": -1}]]
+    assert family.members[0].sha256 == game_identity(read_game_file(REPO / "games" / "gneg1.toml"))
+    with pytest.raises(FamilyError, match="base names a game file: give moves and cells there"):
+        read_family(write(tmp_path, 'id = "b"\nbase = "gneg1.toml"\nmoves = "rook"\n', "both.toml"))
+    with pytest.raises(FamilyError, match=r'choices."0,0": the cell \(0, 0\) is listed twice, also in cells'):
+        read_family(write(tmp_path, 'id = "b"\nbase = "gneg1.toml"\n[choices]\n"0,0" = [1]\n', "twice.toml"))

@@ -1,4 +1,4 @@
-"""grundy-family run on Dask (docs/families.md), small: n = 2000, values 0-8, 16 members, 2 worker processes.
+"""grundy-family run on Dask (docs/families.md), small: n = 2000, values 0-8, 24 members (16 games), 2 worker processes.
 
 A run publishes every member and the catalog; a second run computes nothing;
 a worker killed mid-run leaves the catalog as an uninterrupted run's; a
@@ -33,7 +33,7 @@ pass = [false, true]
 symmetric = true
 [choices]
 "0,0" = ["free", -1, 0, 1]
-"0,1" = ["free", -1]
+"0,1" = ["free", -1, -1]          # -1 twice: 8 members are the same game as another
 """
 # The worker processes import the grundytables under test.
 os.environ["PYTHONPATH"] = os.pathsep.join(
@@ -86,11 +86,21 @@ def complete(family_file, compute, tmp_path_factory):
 
 def test_a_run_publishes_every_member_and_the_catalog(complete, family_file):
     family = read_family(family_file)
-    assert sorted(p.name for p in (complete / "members").iterdir()) == [m.id for m in family.members]
+    assert sorted(p.name for p in (complete / "members").iterdir()) == [m.id for m in family.computed()]
     cat = pq.read_table(complete / "catalog.parquet").to_pylist()
-    assert [r["member"] for r in cat] == list(range(16))
+    assert [r["member"] for r in cat] == list(range(24))
+    # A member that is the same game as an earlier one is computed once: its
+    # row is the earlier member's, but for its number, id and same_as.
+    same = [r for r in cat if r["same_as"] is not None]
+    assert len(same) == 8
+    for r in same:
+        first = cat[r["same_as"]]
+        assert first["same_as"] is None and first["game_sha256"] == r["game_sha256"]
+        assert {k: v for k, v in r.items() if k not in ("member", "member_id", "same_as")} == \
+            {k: v for k, v in first.items() if k not in ("member", "member_id", "same_as")}
     for r in cat:
-        rec = json.loads((complete / "members" / r["member_id"] / "member.json").read_text())
+        first = r["member_id"] if r["same_as"] is None else cat[r["same_as"]]["member_id"]
+        rec = json.loads((complete / "members" / first / "member.json").read_text())
         assert r["game_sha256"] == rec["game_sha256"] == family.members[r["member"]].sha256
     # Without the pass every member is computed and proved to V = 8 at n = 2000 ...
     assert all(r["status"] == "complete" and r["v_proved"] == HI for r in cat if not r["pass"])
@@ -104,11 +114,11 @@ def test_a_run_publishes_every_member_and_the_catalog(complete, family_file):
             assert (r["reason"] is None) == served.get(cells, False)
     # Equal to a known game: by identity, and by table (the same cells_sha256).
     by_id = {r["member_id"]: r for r in cat}
-    assert by_id["f8-m0004"]["known_identity"] == "nim" and by_id["f8-m0000"]["known_identity"] is None
-    assert by_id["f8-m0000"]["known_table"] == "nim" and by_id["f8-m0004"]["known_table"] == "nim"
-    assert by_id["f8-m0002"]["known_identity"] == "gneg1"
+    assert by_id["f8-m0006"]["known_identity"] == "nim" and by_id["f8-m0000"]["known_identity"] is None
+    assert by_id["f8-m0000"]["known_table"] == "nim" and by_id["f8-m0006"]["known_table"] == "nim"
+    assert by_id["f8-m0003"]["known_identity"] == "gneg1"
     summary = (complete / "summary.md").read_text()
-    assert "| nim | f8-m0004 | f8-m0000, f8-m0004 |" in summary
+    assert "| nim | f8-m0006 | f8-m0000, f8-m0006 |" in summary
     assert (complete / "v_proved.png").stat().st_size > 0 and (complete / "periods.png").stat().st_size > 0
 
 
@@ -175,14 +185,14 @@ def test_verify_family(complete, verify, tmp_path):
 
     code, out = verify_rc()
     assert code == 0, out
-    assert "holds: 16 members, 16 distinct games" in out
+    assert "holds: 24 members, 16 distinct games" in out
     # A certificate whose period is altered does not hold.
-    cert = next((fdir / "members" / "f8-m0002").glob("*.proof.json"))
+    cert = next((fdir / "members" / "f8-m0003").glob("*.proof.json"))
     good = cert.read_text()
     c = json.loads(good)
     cert.write_text(json.dumps({**c, "p": c["p"] * 2}))
     code, out = verify_rc()
-    assert code == 1 and "f8-m0002" in out, out
+    assert code == 1 and "f8-m0003" in out, out
     cert.write_text(good)
     # A certificate of another member's game is refused by its identity.
     other = next((fdir / "members" / "f8-m0001").glob("*.proof.json"))
