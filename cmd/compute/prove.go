@@ -164,7 +164,8 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			printInterrupted(stderr, id, statePath, path, saved, resume, known)
+			command, _ := resumeCommand(self, opts.args)
+			printInterrupted(stderr, id, statePath, path, command, saved, resume, known)
 		}
 		return err
 	}
@@ -187,8 +188,9 @@ func proveTable(ctx context.Context, id string, opts options, stdout, stderr io.
 // printInterrupted says what a climb stopped by ctx leaves for -resume:
 // the search it saved last, or, before its first save, the saved search
 // or certificate it was resumed from, or nothing.
-func printInterrupted(stderr io.Writer, id, statePath, certPath string, saved, resumed *proof.SearchState, known *proof.KnownRepeat) {
-	const again = "rerun with -resume and the same -prove-bound to go on"
+// command is the command that goes on (resumeCommand).
+func printInterrupted(stderr io.Writer, id, statePath, certPath, command string, saved, resumed *proof.SearchState, known *proof.KnownRepeat) {
+	again := "rerun with -resume and the same -prove-bound to go on: " + command
 	switch {
 	case saved != nil:
 		fmt.Fprintf(stderr, "compute: %s: the search of V = %d is saved in %s as of row %d (saved every %v): %s\n",
@@ -222,8 +224,9 @@ func publishProved(ctx context.Context, id string, c proof.Certificate, opts opt
 	})
 	bar.finish()
 	if errors.Is(err, patternfiles.ErrCheckInterrupted) {
-		fmt.Fprintf(stderr, "compute: %s: the certificate of V = %d awaits its check at %s: rerun with -resume and the same -prove-bound to check and publish it as %s\n",
-			id, c.V, patternfiles.PendingName(path), path)
+		command, _ := resumeCommand(self, opts.args)
+		fmt.Fprintf(stderr, "compute: %s: the certificate of V = %d awaits its check at %s: rerun with -resume and the same -prove-bound to check and publish it as %s: %s\n",
+			id, c.V, patternfiles.PendingName(path), path, command)
 	}
 	if err != nil {
 		return err

@@ -127,8 +127,9 @@ func TestProveInterruptedSaysWhatIsSaved(t *testing.T) {
 		{"nothing", nil, nil, nil, "this run saved nothing"},
 	} {
 		var out strings.Builder
-		printInterrupted(&out, "gneg1", "dir/gneg1.prove-state", "dir/gneg1.proof.json", tc.saved, tc.resumed, tc.known)
-		if !strings.Contains(out.String(), tc.says) || tc.saved == nil && strings.Contains(out.String(), "is saved in") {
+		printInterrupted(&out, "gneg1", "dir/gneg1.prove-state", "dir/gneg1.proof.json", "bin/compute -prove -resume", tc.saved, tc.resumed, tc.known)
+		if !strings.Contains(out.String(), tc.says) || tc.saved == nil && strings.Contains(out.String(), "is saved in") ||
+			tc.known != nil && !strings.Contains(out.String(), "bin/compute -prove -resume") {
 			t.Errorf("%s: %q, want %q", tc.name, out.String(), tc.says)
 		}
 	}

@@ -87,6 +87,7 @@ const usageLines = `usage: verify [-in DIR] [-n N] [-claims LIST] [-bound B] [-c
        verify -claims-from PATTERNS.json -in FILE|DIR [-values LO-HI] [-cap N] [-json FILE]
        verify -prove [-table LIST] [-values 0-HI] [-prove-bound ROWS] [-out DIR] [-workers N]
        verify -certificate FILE [-game GAME.toml] [-max-cells N] [-recheck-search] [-workers N]
+       verify -family DIR [-workers N]
        verify -version`
 
 // printUsage prints the synopsis and the flags of fs, the claims and
@@ -212,6 +213,9 @@ var errVersion = errors.New("version asked for")
 // run is the whole command: parse, find the table files, check the
 // claims, and report.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if familyMode(args) {
+		return runFamily(ctx, args, stdout, stderr)
+	}
 	prove, args := proveMode(args)
 	if prove {
 		return runProve(ctx, args, stdout, stderr)

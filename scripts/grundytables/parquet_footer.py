@@ -227,9 +227,10 @@ def check_chunk(where, chunk, name, physical, width, rows, end):
 
 
 def check_group_pages(data, group):
-    """Check the pages of every column chunk of the GroupStats group in the file data (check_pages)."""
-    for where, start, end, width in group.pages:
-        check_pages(data, where, start, end, group.rows, width)
+    """Check the pages of every column chunk of the GroupStats group in the file data (check_pages);
+    return, a column at a time, its data pages' (values, min, max), min and max None where a page
+    gives no statistics, for the reader to hold to the cells it decodes."""
+    return [check_pages(data, where, start, end, group.rows, width) for where, start, end, width in group.pages]
 
 
 def check_page_header(where, header, allowed, encodings, statistics, width):
@@ -248,13 +249,16 @@ def check_page_header(where, header, allowed, encodings, statistics, width):
 
 def check_pages(data, where, start, end, values, width):
     """Check the page headers of a column chunk in data[start:end]: an optional dictionary page first,
-    then data pages (v1 or v2, no nulls) whose values add up to values, filling the chunk exactly.
+    then data pages (v1 or v2, no nulls) whose values add up to values, filling the chunk exactly; return
+    the data pages' (values, min, max), as check_group_pages says. The sizes the footer states beside
+    (a chunk's total_uncompressed_size, a row group's total_byte_size) are not held to the pages: pyarrow
+    states them otherwise than the project's writers, and no reader answers by them.
 
     pyarrow reads as many values as the row group's num_rows says and
     ignores the rest of a page: without this a row group that claims a
     cell less than its pages hold would lose one silently.
     """
-    pos, found, page = start, 0, 0
+    pos, found, page, data_pages = start, 0, 0, []
     while pos < end:
         try:
             header, pos = tc.decode_prefix(data, pos, end)
@@ -271,6 +275,7 @@ def check_pages(data, where, start, end, values, width):
         elif kind == DATA_PAGE and 5 in header:
             check_page_header(at, header[5].value, DATA_FIELDS, (2, 3, 4), 5, width)
             found += header[5].value[1].value
+            data_pages.append(page_bounds(header[5].value, 5))
         elif kind == DATA_PAGE_V2 and 8 in header:
             v2 = header[8].value
             check_page_header(at, v2, DATA_V2_FIELDS, (4,), 8, width)
@@ -278,6 +283,7 @@ def check_pages(data, where, start, end, values, width):
                 raise FooterError(f"{where}, page {page}: {v2[2].value} nulls, {v2[3].value} rows of "
                                   f"{v2[1].value} values, want no null and a value a row")
             found += v2[1].value
+            data_pages.append(page_bounds(v2, 8))
         else:
             raise FooterError(f"{where}, page {page}: a page of type {kind} without its header, or a dictionary "
                               f"page after the first")
@@ -285,6 +291,14 @@ def check_pages(data, where, start, end, values, width):
         page += 1
     if found != values:
         raise FooterError(f"{where}: its pages hold {found} values, its row group {values} rows")
+    return data_pages
+
+
+def page_bounds(header, statistics):
+    """A data page header's (values, min, max) by its statistics (min_value, max_value), None where absent."""
+    stats = header[statistics].value if statistics in header else {}
+    low, high = (int.from_bytes(stats[fid].value, "little", signed=True) if fid in stats else None for fid in (6, 5))
+    return header[1].value, low, high
 
 
 def check_size_statistics(where, sizes):
@@ -307,6 +321,8 @@ def check_statistics(where, stats, width):
         raise FooterError(f"{where}: its deprecated min or max differs from min_value or max_value")
     if stats[3].value != 0:
         raise FooterError(f"{where} holds {stats[3].value} nulls")
+    if stats.get(4, tc.Field(tc.I64, 0)).value != 0:
+        raise FooterError(f"{where}: distinct_count {stats[4].value}, which the writers never give")
     low, high = (int.from_bytes(stats[fid].value, "little", signed=True) for fid in (6, 5))
     if low > high:
         raise FooterError(f"{where}: its min {low} exceeds its max {high}")

@@ -176,7 +176,7 @@ class PartFile:
         read a group at a time takes 16 bytes a cell, its x and y.
         """
         try:
-            check_group_pages(self._data, g.stats)
+            pages = check_group_pages(self._data, g.stats)
         except FooterError as err:
             raise DamagedValuesDataset(self.path, str(err)) from None
         try:
@@ -189,7 +189,20 @@ class PartFile:
         v, x, y = (table.column(c).to_numpy() for c in PART_TYPES)
         x, y = x.astype(np.int64, copy=False), y.astype(np.int64, copy=False)
         self._check_group(g, v, x, y)
+        self._check_pages(g, pages, (v, x, y))
         return x, y
+
+    def _check_pages(self, g, pages, columns):
+        """Hold each data page's statistics to the cells it decodes to (page pruning reads them)."""
+        for name, column, column_pages in zip(PART_TYPES, columns, pages):
+            at = 0
+            for i, (count, low, high) in enumerate(column_pages):
+                cells = column[at:at + count]
+                at += count
+                if (low is not None and low != cells.min()) or (high is not None and high != cells.max()):
+                    raise DamagedValuesDataset(self.path, f"row group {g.index}, column {name}, page {i}: its "
+                                                          f"statistics {low}..{high} are not its cells' "
+                                                          f"{cells.min()}..{cells.max()}")
 
     def _check_group(self, g, v, x, y):
         """Check the cells of the row group g against the (x, y) order and its statistics, in linear passes.
@@ -200,8 +213,8 @@ class PartFile:
         if not ((dx > 0) | ((dx == 0) & (dy > 0))).all():
             raise DamagedValuesDataset(self.path, f"row group {g.index} (value {g.value}): its cells are not "
                                                   f"in increasing (x, y) order, or a cell is there twice")
-        if (v != g.value).any() or x[0] < g.x_min or x[-1] > g.x_max or y.min() < g.y_min or y.max() > g.y_max:
-            raise DamagedValuesDataset(self.path, f"row group {g.index} holds a cell outside its statistics "
+        if (v != g.value).any() or x[0] != g.x_min or x[-1] != g.x_max or y.min() != g.y_min or y.max() != g.y_max:
+            raise DamagedValuesDataset(self.path, f"row group {g.index}: its cells are not those its statistics bound "
                                                   f"(value {g.value}, rows {g.x_min}..{g.x_max}, "
                                                   f"columns {g.y_min}..{g.y_max})")
         if g.y_max - g.x_min > INT32_MAX or g.y_min - g.x_max < INT32_MIN:  # the statistics do not bound y - x

@@ -28,12 +28,22 @@ def go_corpus(tmp_path_factory):
     return out, cases
 
 
+# The sizes a footer states beside its pages (parquet_footer.check_pages): verify refuses a lie
+# there, grundytables reads by the pages and must then give the honest dataset's answers.
+SIZES_ONLY = {"chunk-uncompressed-size", "total-byte-size"}
+
+
 def test_go_corpus_read_by_grundytables(go_corpus):
     out, cases = go_corpus
     problems = []
+    honest = next(case for case in cases if case["name"] == "honest")
+    honest_check = run_calls(out / honest["dataset"], [0, 1])["check_dataset"]
+    assert "answer" in honest_check, honest_check
     for case in cases:
         dataset = out / case["dataset"]
         outcomes = run_calls(dataset, [0, 1])  # run_calls fails on a crash of the child
+        if case["name"] in SIZES_ONLY and outcomes["check_dataset"].get("answer") == honest_check["answer"]:
+            continue
         for call, got in outcomes.items():
             if "error" in got and got["error"] not in DOCUMENTED:
                 problems.append(f"{case['name']}: {call} raised {got['error']}: {got['message'][:200]}")
