@@ -29,11 +29,14 @@ type RowRange struct{ First, Last int64 }
 // MarshalJSON writes the range as [First, Last].
 func (r RowRange) MarshalJSON() ([]byte, error) { return json.Marshal([2]int64{r.First, r.Last}) }
 
-// UnmarshalJSON reads [First, Last].
+// UnmarshalJSON reads [First, Last], two numbers exactly.
 func (r *RowRange) UnmarshalJSON(b []byte) error {
-	var a [2]int64
+	var a []int64
 	if err := json.Unmarshal(b, &a); err != nil {
 		return err
+	}
+	if len(a) != 2 {
+		return fmt.Errorf("rows %s: want [first, last]", b)
 	}
 	r.First, r.Last = a[0], a[1]
 	return nil
@@ -98,6 +101,9 @@ func encodeManifest(m *Manifest) ([]byte, error) {
 func ParseManifest(data []byte) (*Manifest, error) {
 	if len(data) > maxManifestBytes {
 		return nil, fmt.Errorf("%d bytes, more than a manifest may have (%d)", len(data), maxManifestBytes)
+	}
+	if err := checkKeys(data); err != nil {
+		return nil, fmt.Errorf("not a valid manifest: %w", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

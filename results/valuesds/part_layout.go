@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/grundy-lab/grundy/results/valuesds/internal/compact"
 )
@@ -160,6 +161,9 @@ func checkSchema(fields []compact.Field) error {
 	if k, err := integer(root, 5, "the root's num_children"); err != nil || k != int64(len(partColumns)) {
 		return fmt.Errorf("the schema's root has num_children %d, want %d (v, x, y)", k, len(partColumns))
 	}
+	if name, err := binaryField(root, 4, "the root's name"); err == nil && !utf8.Valid(name) {
+		return fmt.Errorf("the name of schema element 0 is not UTF-8")
+	}
 	for i, want := range partColumns {
 		el := schema[1+i].Fields
 		typ, terr := integer(el, 1, "type")
@@ -264,6 +268,9 @@ func (c *chunkLayout) read(f io.ReaderAt, cc []compact.Field, i int, rows int64,
 		return 0, fmt.Errorf("the chunk begins at byte %d (data pages at %d), want %d, where the one before ends", start, dataAt, *at)
 	case compressed <= 0 || uncompressed <= 0:
 		return 0, fmt.Errorf("total_compressed_size %d, total_uncompressed_size %d", compressed, uncompressed)
+	}
+	if err := checkEncodingStats(md); err != nil {
+		return 0, err
 	}
 	sf, ok := compact.Get(md, 12)
 	if !ok || sf.Type != compact.Struct {
@@ -482,4 +489,25 @@ func list(fields []compact.Field, id int16, name string, elem byte) ([]compact.V
 		return nil, fmt.Errorf("%s is not a list of type %d", name, elem)
 	}
 	return f.Elems, nil
+}
+
+// checkEncodingStats refuses a column chunk's encoding statistics (field
+// 13, if given) whose page type, encoding or count is negative: readers
+// size by them, and no writer states such a count.
+func checkEncodingStats(md []compact.Field) error {
+	stats, err := list(md, 13, "encoding_stats", compact.Struct)
+	if errors.Is(err, errAbsent) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, st := range stats {
+		for _, id := range []int16{1, 2, 3} {
+			if v, err := integer(st.Fields, id, "an encoding statistic"); err != nil || v < 0 {
+				return fmt.Errorf("encoding statistics of page type, encoding and count that are not all 0 or more")
+			}
+		}
+	}
+	return nil
 }

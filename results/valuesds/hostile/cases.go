@@ -132,7 +132,7 @@ func variants() []variant {
 		refused("manifest-values-arabic-indic", `the manifest's values "٠-٢٠" (Arabic-Indic digits)`, "is not a range LO-HI",
 			manifest(func(m map[string]any) error { m["values"] = "٠-٢٠"; return nil })),
 		refused("manifest-seconds-negative", "the manifest's seconds −1", "is not a duration", manifest(func(m map[string]any) error { m["seconds"] = -1; return nil })),
-		refused("manifest-unknown-field", `the manifest with a field "extra": 1`, `unknown field "extra"`, set("extra", 1)),
+		refused("manifest-unknown-field", `the manifest with a field "extra": 1`, `unknown key "extra"`, set("extra", 1)),
 		refused("manifest-n-float", "the manifest's n written 600.0", "cannot unmarshal number 600.0", set("n", json.Number("600.0"))),
 		refused("manifest-workers-bool", "the manifest's workers true", "cannot unmarshal bool", set("workers", true)),
 		refused("manifest-cells-sha256-upper", "the manifest's cells_sha256 in uppercase hex", "is not 64 lowercase hex digits",

@@ -115,7 +115,7 @@ def read_family(path, max_members=DEFAULT_MAX_MEMBERS):
         _fail(path, f"unknown keys {', '.join(sorted(unknown))} (the keys are {', '.join(sorted(KEYS))})")
     fid = f.get("id")
     if not isinstance(fid, str) or not _SAFE_ID.fullmatch(fid) or len(fid) > MAX_FAMILY_ID:
-        _fail(path, f"id = {fid!r}: a family id is 1 to {MAX_FAMILY_ID} letters, digits, '.', '_' or '-', "
+        _fail(path, f"id = {fid!r}: a family id is 1 to {MAX_FAMILY_ID} lowercase letters, digits, '.', '_' or '-', "
                     "starting with a letter or digit (its members are <id>-m<number>)")
     base_cells, moves = _base(path, f)
     passes = f.get("pass", False)
