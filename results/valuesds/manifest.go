@@ -174,10 +174,8 @@ func (m *Manifest) Validate() error {
 	switch {
 	case m.Format != Format && !EarlierFormat(m.Format):
 		return fmt.Errorf("format %q, want %q (or the earlier %q or %q)", m.Format, Format, Format2, Format1)
-	case !tables.ValidID(m.Table):
-		return fmt.Errorf("table %q is not a table id (1 to 64 lowercase letters, digits, '.', '_' or '-', from a letter or digit)", m.Table)
-	case m.Game != nil && m.Game.ID != m.Table:
-		return fmt.Errorf("its game is %q, its table %q", m.Game.ID, m.Table)
+	case checkTable(m.Table, m.Game) != nil:
+		return checkTable(m.Table, m.Game)
 	case m.Symbol == "":
 		return fmt.Errorf("no symbol")
 	case m.N < 0 || m.N > MaxN:
@@ -269,3 +267,15 @@ func isSHA256(s string) bool {
 
 // formatInt is strconv's decimal of an int64.
 func formatInt(v int64) string { return strconv.FormatInt(v, 10) }
+
+// checkTable checks a dataset's table id and the game it records, if any:
+// the id a table id (tables.ValidID), the game's id the same.
+func checkTable(table string, game *tables.GameRecord) error {
+	switch {
+	case !tables.ValidID(table):
+		return fmt.Errorf("table %q is not a table id (1 to 64 lowercase letters, digits, '.', '_' or '-', from a letter or digit)", table)
+	case game != nil && game.ID != table:
+		return fmt.Errorf("its game is %q, its table %q", game.ID, table)
+	}
+	return nil
+}

@@ -29,10 +29,8 @@ type Meta struct {
 // check validates m as Create and Resume need it.
 func (m Meta) check() error {
 	switch {
-	case !tables.ValidID(m.Table):
-		return fmt.Errorf("table %q is not a table id (1 to 64 lowercase letters, digits, '.', '_' or '-', from a letter or digit)", m.Table)
-	case m.Game != nil && m.Game.ID != m.Table:
-		return fmt.Errorf("its game is %q, its table %q", m.Game.ID, m.Table)
+	case checkTable(m.Table, m.Game) != nil:
+		return checkTable(m.Table, m.Game)
 	case m.Symbol == "":
 		return fmt.Errorf("no symbol")
 	case m.N < 0 || m.N > MaxN:
