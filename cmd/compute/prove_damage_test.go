@@ -22,25 +22,7 @@ import (
 func TestProveResumeDamagedState(t *testing.T) {
 	const table, bound = "gneg1", 20000
 	dir := t.TempDir()
-	statePath := filepath.Join(dir, patternfiles.SearchStateName(table))
-	stop := errors.New("stopped")
-	_, _, err := proof.Largest(context.Background(), table, 30, bound, proof.Options{Config: band.Config{Workers: 1},
-		Save: func(st *proof.SearchState) error {
-			if st.V < 3 || st.Sweep.Next == 0 {
-				return nil
-			}
-			b, err := st.MarshalBinary()
-			if err != nil {
-				return err
-			}
-			if err := os.WriteFile(statePath, b, 0o644); err != nil {
-				return err
-			}
-			return stop
-		}})
-	if !errors.Is(err, stop) {
-		t.Fatalf("the climb was not interrupted: %v", err)
-	}
+	statePath := saveSearchMidClimb(t, table, bound, dir, func(st *proof.SearchState) bool { return st.V >= 3 && st.Sweep.Next > 0 })
 	saved, err := os.ReadFile(statePath)
 	if err != nil {
 		t.Fatal(err)

@@ -126,25 +126,7 @@ func TestProveResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	statePath := filepath.Join(dir, patternfiles.SearchStateName(table))
-	stop := errors.New("stopped")
-	_, _, err = proof.Largest(context.Background(), table, 30, bound, proof.Options{Config: band.Config{Workers: 1},
-		Save: func(st *proof.SearchState) error {
-			if st.V < want.V {
-				return nil
-			}
-			b, err := st.MarshalBinary()
-			if err != nil {
-				return err
-			}
-			if err := os.WriteFile(statePath, b, 0o644); err != nil {
-				return err
-			}
-			return stop
-		}})
-	if !errors.Is(err, stop) {
-		t.Fatalf("the climb was not interrupted: %v", err)
-	}
+	statePath := saveSearchMidClimb(t, table, bound, dir, func(st *proof.SearchState) bool { return st.V >= want.V })
 	// With HI below the saved search's V, only the repeat it names is
 	// re-checked and certified, whichever HI: two below it here, and the
 	// last line names the V certified, not HI.
@@ -244,4 +226,31 @@ func TestProveResumeFromCertificate(t *testing.T) {
 	if _, stderr, code = climb(30, "-resume"); code != 1 || !strings.Contains(stderr, "does not hold") {
 		t.Errorf("a certificate whose P is one too many: exit %d, %q; want 1, does not hold", code, stderr)
 	}
+}
+
+// saveSearchMidClimb climbs table to HI 30 within bound and stops it at the
+// first save at which when holds, that save written where compute -prove
+// keeps it in dir; it returns the state file's path.
+func saveSearchMidClimb(t *testing.T, table string, bound int64, dir string, when func(*proof.SearchState) bool) string {
+	t.Helper()
+	statePath := filepath.Join(dir, patternfiles.SearchStateName(table))
+	stop := errors.New("stopped")
+	_, _, err := proof.Largest(context.Background(), table, 30, bound, proof.Options{Config: band.Config{Workers: 1},
+		Save: func(st *proof.SearchState) error {
+			if !when(st) {
+				return nil
+			}
+			b, err := st.MarshalBinary()
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(statePath, b, 0o644); err != nil {
+				return err
+			}
+			return stop
+		}})
+	if !errors.Is(err, stop) {
+		t.Fatalf("the climb was not interrupted: %v", err)
+	}
+	return statePath
 }
