@@ -219,3 +219,29 @@ def test_a_base_game_file(tmp_path):
         read_family(write(tmp_path, 'id = "b"\nbase = "gneg1.toml"\nmoves = "rook"\n', "both.toml"))
     with pytest.raises(FamilyError, match=r'choices."0,0": the cell \(0, 0\) is listed twice, also in cells'):
         read_family(write(tmp_path, 'id = "b"\nbase = "gneg1.toml"\n[choices]\n"0,0" = [1]\n', "twice.toml"))
+
+
+def test_mutated_family_files_raise_only_family_errors(tmp_path):
+    """A fuzz of the family parser: 600 random byte edits of the example family file (seeded, so a
+    failure repeats) each parse or raise FamilyError (a TableFileError), never another exception."""
+    import random
+    rng = random.Random(65)
+    good = CORNER2.encode()
+    alphabet = b'[]{}"=,.-0123456789 \n#freeidpasstrue'
+    for i in range(600):
+        data = bytearray(good)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(data))
+            match rng.randrange(3):
+                case 0:
+                    data[at] = rng.choice(alphabet)
+                case 1:
+                    del data[at]
+                case 2:
+                    data.insert(at, rng.choice(alphabet))
+        path = tmp_path / f"m{i}.toml"
+        path.write_bytes(bytes(data))
+        try:
+            read_family(path)
+        except FamilyError:
+            pass

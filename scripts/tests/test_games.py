@@ -68,3 +68,23 @@ def test_bad_game_files_are_refused(tmp_path, text, match):
     path.write_text(text)
     with pytest.raises(grundytables.TableFileError, match=match):
         grundytables.read_game_file(path)
+
+
+def test_mutated_game_files_raise_only_table_file_errors(tmp_path):
+    """A fuzz of read_game_file: 600 seeded random byte edits of games/forbid-00-11.toml each read
+    or raise TableFileError, never another exception (the Go parser has its own fuzz, FuzzParseGame)."""
+    import random
+    rng = random.Random(67)
+    good = (REPO / "games" / "forbid-00-11.toml").read_bytes()
+    alphabet = b'[]{}"=,.-0123456789 \n#xyvalue'
+    for i in range(600):
+        data = bytearray(good)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(data))
+            data[at] = rng.choice(alphabet)
+        path = tmp_path / f"m{i}.toml"
+        path.write_bytes(bytes(data))
+        try:
+            grundytables.read_game_file(path)
+        except grundytables.TableFileError:
+            pass
