@@ -23,9 +23,15 @@ import (
 func writeDataset(t *testing.T, n, x, y int, v int32) string {
 	t.Helper()
 	r, _ := tables.Lookup("gneg1")
-	dir := filepath.Join(t.TempDir(), valuesds.DirName("gneg1", int64(n)))
+	return writeDatasetOf(t, r, n, x, y, v)
+}
+
+// writeDatasetOf is writeDataset of the table r, its game recorded.
+func writeDatasetOf(t *testing.T, r tables.Ruleset, n, x, y int, v int32) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), valuesds.DirName(r.ID, int64(n)))
 	meta := valuesds.Meta{Table: r.ID, Symbol: r.Symbol, N: int64(n), Values: results.ValueRange{Lo: 0, Hi: 5},
-		Sweep: valuesds.SweepBand, Rows: valuesds.RowRange{First: 0, Last: int64(n)}}
+		Sweep: valuesds.SweepBand, Rows: valuesds.RowRange{First: 0, Last: int64(n)}, Game: r.Record()}
 	w, err := valuesds.Create(dir, meta, valuesds.Options{BlockRows: 64})
 	if err != nil {
 		t.Fatal(err)

@@ -12,11 +12,8 @@ import (
 // registerDatasetGame makes the game a values dataset at path records
 // known by its id (gamefiles.FromRecord), so that the checks of a game of
 // one's own read its rules from the dataset itself. A path that is not a
-// dataset, or a dataset that records no game, is left to the checks. With
-// bandCheck (the check of every cell against the game's moves), a game
-// whose pass leads to a game other than two-heap nim is refused: the
-// independent checks do not state its moves yet.
-func registerDatasetGame(path string, bandCheck bool) error {
+// dataset, or a dataset that records no game, is left to the checks.
+func registerDatasetGame(path string) error {
 	if !valuesds.IsDataset(path) {
 		return nil
 	}
@@ -24,13 +21,8 @@ func registerDatasetGame(path string, bandCheck bool) error {
 	if err != nil || d.Manifest.Game == nil {
 		return nil // the check that reads it reports the damage
 	}
-	r, err := gamefiles.FromRecord(d.Manifest.Game)
-	if err != nil {
+	if _, err := gamefiles.FromRecord(d.Manifest.Game); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
-	}
-	if bandCheck && r.Rules.Passless != nil {
-		return fmt.Errorf("%s: the game %s passes to a game other than two-heap nim, whose moves the independent checks do not state yet "+
-			"(docs/games.md, \"Not yet\"); its cells_sha256 %s… is the full sweep's", path, r.ID, d.Manifest.CellsSHA256[:16])
 	}
 	return nil
 }

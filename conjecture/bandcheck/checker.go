@@ -37,13 +37,21 @@ type Checker struct {
 	firstOpen int64         // the first row that did not hold all of 0 … V; −1 while none
 	err       error         // the first failure, returned again by every later call
 	general   bool          // every row by the general loop, never rookRow: for the test that they agree
+	pass      *passless     // the game without the pass, for a game file's pass; nil without one
+
+	// computing makes the checker compute its rows instead of checking a
+	// stream: it is the game without the pass of another checker
+	// (passless), and each row's capped values ≤ V go to computed.
+	computing bool
+	computed  computedRow
 }
 
 // MaxN is the largest table side a Checker takes: its rows and columns
 // are int64, and a game's extra value (x XOR y) is computed in int.
 const MaxN = math.MaxInt / 4
 
-// New returns a checker of the rows 0 … n of table with cap v; it fails
+// New returns a checker of the rows 0 … n of table with cap v (with a
+// game file's pass, it computes the game without the pass itself); it fails
 // with ErrUnsupported, saying why, for a table whose capped values it
 // cannot check (deletenim, vdn, josephusnim) or does not know, and for
 // n < 0 or v < 0.
@@ -61,9 +69,25 @@ func New(table string, n int64, v int) (*Checker, error) {
 	case v < 0:
 		return nil, fmt.Errorf("%w: cap V = %d: want V ≥ 0", ErrUnsupported, v)
 	}
+	return newChecker(game, n, v), nil
+}
+
+// newChecker returns the checker of game's rows 0 … n with cap v, whose
+// arguments New has checked. With the pass (game.Passless) it computes
+// the game without the pass beside it, and the positions without a move
+// are fixed at 0 (mex ∅: no move, so no pass).
+func newChecker(game moves.Game, n int64, v int) *Checker {
 	words := v/64 + 1
 	c := &Checker{extra: game.Extra, n: n, v: v, cols: newWindow(words), row: make([]uint64, words), firstOpen: -1}
-	for _, f := range game.Fixed {
+	fixed := slices.Clone(game.Fixed)
+	if game.Passless != nil {
+		c.pass = &passless{checker: newChecker(*game.Passless, n, v)}
+		c.pass.checker.computing = true
+		for _, p := range game.Stuck() {
+			fixed = append(fixed, moves.Fixed{X: p.X, Y: p.Y, Value: 0})
+		}
+	}
+	for _, f := range fixed {
 		if int64(f.X) <= n && int64(f.Y) <= n {
 			c.fixed = append(c.fixed, f)
 		}
@@ -72,7 +96,7 @@ func New(table string, n int64, v int) (*Checker, error) {
 	if game.Diagonal {
 		c.diags = &diagonals{words: words}
 	}
-	return c, nil
+	return c
 }
 
 // SetLo makes the stream one of the values lo … V only, as a values
@@ -118,6 +142,9 @@ func (c *Checker) rows(r Rows) error {
 		if s < 0 || e < s || e > len(r.Y) || e > len(r.Value) {
 			return fmt.Errorf("%w: row %d: Start %d … %d does not fit Y (%d) and Value (%d)", ErrStream, r.X0+i, s, e, len(r.Y), len(r.Value))
 		}
+		if c.pass != nil {
+			c.pass.computeRow(r.X0 + i)
+		}
 		if err := c.checkRow(r.X0+i, r.Y[s:e], r.Value[s:e]); err != nil {
 			return err
 		}
@@ -136,5 +163,14 @@ func (c *Checker) Finish() error {
 }
 
 // FirstOpenRow returns the first row checked whose cells hold fewer than
-// all of 0 … V, and false when every row checked holds them all.
-func (c *Checker) FirstOpenRow() (int64, bool) { return c.firstOpen, c.firstOpen >= 0 }
+// all of 0 … V, or, with the pass, whose row of the game without the pass
+// does; false when every row checked holds them all.
+func (c *Checker) FirstOpenRow() (int64, bool) {
+	row := c.firstOpen
+	if c.pass != nil {
+		if inner, open := c.pass.checker.FirstOpenRow(); open && (row < 0 || inner < row) {
+			row = inner
+		}
+	}
+	return row, row >= 0
+}

@@ -20,21 +20,29 @@ var checked = []string{"nim", "g1", "gneg1", "gstarneg1", "passnim", "wythoff"}
 const fullN = 300
 
 var (
-	fullOnce   sync.Once
-	fullTables map[string][][]int32
+	fullMu     sync.Mutex
+	fullTables = map[string][][]int32{}
 )
 
 // full returns table id over 0 ≤ x, y ≤ fullN, every cell the plain mex
-// of its options as package moves lists them: no cap, no skipping.
+// of its options as package moves lists them: no cap, no skipping. The
+// game of a game file with the pass, passStart, is registered on its first
+// use.
 func full(t *testing.T, id string) [][]int32 {
 	t.Helper()
-	fullOnce.Do(func() {
-		fullTables = map[string][][]int32{}
-		for _, id := range checked {
-			g, _ := moves.Lookup(id)
-			fullTables[id] = g.Table(fullN)
-		}
-	})
+	fullMu.Lock()
+	defer fullMu.Unlock()
+	if tab, ok := fullTables[id]; ok {
+		return tab
+	}
+	if id == passStart {
+		registerPassGame(t, passStart, []moves.Fixed{{X: 0, Y: 0, Value: -1}})
+	}
+	g, ok := moves.Lookup(id)
+	if !ok {
+		t.Fatalf("no game %s", id)
+	}
+	fullTables[id] = g.Table(fullN)
 	return fullTables[id]
 }
 

@@ -29,8 +29,14 @@
 // below 0, a forbidden move target, is a capped value ≤ V, so the stream
 // must carry it.
 //
+// With a game file's pass to a game G₀ other than nim
+// (moves.Game.Passless), the extra value of a cell is G₀'s capped value
+// there, and the checker computes G₀'s rows itself, row by row, with a
+// checker of G₀ that computes instead of checking (pass.go); the positions
+// without a move have no pass and are fixed at 0. Its State holds both.
+//
 // The tables it checks are the rook tables nim, g1, gneg1, gstarneg1 and
-// passnim, and Wythoff's Nim, whose diagonals it keeps too. Wythoff's
+// passnim, the game files of rook moves, and Wythoff's Nim, whose diagonals it keeps too. Wythoff's
 // values ≤ V lie along two rays, y ≈ x/φ and y ≈ φx, and the columns
 // between them stay live, so there the work and memory per row grow like
 // x: with V = 20 there are 1009 live columns before row 1000 (y = 615 …

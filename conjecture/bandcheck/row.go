@@ -32,7 +32,7 @@ func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
 		}
 	}
 	fixed := c.fixedOf(x)
-	if len(fixed) == 0 && c.diags == nil && !c.general {
+	if len(fixed) == 0 && c.diags == nil && c.pass == nil && !c.general && !c.computing {
 		return c.rookRow(x, ys, vals)
 	}
 	row, cols, words := c.row, &c.cols, len(c.row)
@@ -82,11 +82,15 @@ func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
 		}
 		want := full
 		if diagCount == nil || *diagCount < full {
-			want = cappedMex(c.v, row0, row, col, diag, c.extraAt(x, y))
+			want = cappedMex(c.v, row0, row, col, diag, c.optionExtra(x, y))
 		}
-		var ok bool
-		if k, ok = match(y, want, c.lo, c.v, ys, vals, k); !ok {
-			return c.mismatch(x, y, want, ys, vals, k)
+		if c.computing {
+			c.computed.put(y, want, c.v)
+		} else {
+			var ok bool
+			if k, ok = match(y, want, c.lo, c.v, ys, vals, k); !ok {
+				return c.mismatch(x, y, want, ys, vals, k)
+			}
 		}
 		if want < full {
 			row0 = putMex(want, row0, row, col)
@@ -219,8 +223,19 @@ func (c *Checker) endRow(x int64, rowCount int32) {
 	c.cols.advance(int32(c.v + 1))
 }
 
-// extraAt is the extra value of (x, y), −1 for none.
+// extraAt is the extra value of (x, y), −1 for none: rookRun's, a game
+// without the pass.
 func (c *Checker) extraAt(x, y int64) int { return c.extra.Value(int(x), int(y)) }
+
+// optionExtra is the extra value of (x, y), −1 for none, with a game
+// file's pass the capped value of the game without the pass there: the
+// general loop's, which meets the row's candidates in increasing y.
+func (c *Checker) optionExtra(x, y int64) int {
+	if c.pass != nil {
+		return c.pass.at(y)
+	}
+	return c.extraAt(x, y)
+}
 
 // putMex puts the mex u, 0 ≤ u ≤ V, into the row (its first word row0,
 // returned, the others in row) and the column col: a mex is in neither,
@@ -275,9 +290,13 @@ func (c *Checker) fixedCell(x int64, f moves.Fixed, ys []int64, vals []int32, k 
 		return k, rowCount, &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v, Lo: c.lo}
 	}
 	want := min(f.Value, full)
-	k, ok := match(y, want, c.lo, c.v, ys, vals, k)
-	if !ok {
-		return k, rowCount, c.mismatch(x, y, want, ys, vals, k)
+	if c.computing {
+		c.computed.put(y, want, c.v)
+	} else {
+		var ok bool
+		if k, ok = match(y, want, c.lo, c.v, ys, vals, k); !ok {
+			return k, rowCount, c.mismatch(x, y, want, ys, vals, k)
+		}
 	}
 	if y >= cols.frontier {
 		cols.reach(y)

@@ -22,6 +22,15 @@ func (c *Checker) StartAt(s State) error {
 		return fmt.Errorf("%w: a state before row %d: want a row in 1 … %d", ErrStream, s.Row, c.n+1)
 	case s.Row+s.Frontier > c.n+1:
 		return fmt.Errorf("%w: a state before row %d with frontier %d: columns beyond the table (0 … %d)", ErrStream, s.Row, s.Frontier, c.n)
+	case (s.Passless != nil) != (c.pass != nil):
+		return fmt.Errorf("%w: a state with a state of the game without the pass: %v, for a game with the pass: %v", ErrStream, s.Passless != nil, c.pass != nil)
+	case s.Passless != nil && s.Passless.Row != s.Row:
+		return fmt.Errorf("%w: a state before row %d whose game without the pass stands before row %d", ErrStream, s.Row, s.Passless.Row)
+	}
+	if c.pass != nil {
+		if err := c.pass.checker.StartAt(*s.Passless); err != nil {
+			return fmt.Errorf("the game without the pass: %w", err)
+		}
 	}
 	cols := &c.cols
 	lo := s.Row + s.Frontier // the first column that is not full

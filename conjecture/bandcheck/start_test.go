@@ -19,11 +19,12 @@ func rowsFrom(cells [][]cell, from int64) Rows {
 
 // A checker started at the state another reached before row s goes on as
 // that one does: the same states row after row, the same end, for every
-// rook table, caps 0, 5 and 37, and starts at the first row after the
+// rook table (misère nim with a pass, passStart, among them), caps 0, 5
+// and 37, and starts at the first row after the
 // fixed positions and later.
 func TestStartAtGoesOnAsTheWhole(t *testing.T) {
 	const n = 300
-	for _, id := range []string{"nim", "g1", "gneg1", "gstarneg1", "passnim"} {
+	for _, id := range []string{"nim", "g1", "gneg1", "gstarneg1", "passnim", passStart} {
 		for _, v := range []int{0, 5, 37} {
 			cells := band(full(t, id), n, v)
 			whole, _ := New(id, n, v)
@@ -60,12 +61,13 @@ func TestStartAtGoesOnAsTheWhole(t *testing.T) {
 }
 
 // A seed that is not the state the rows reach (a value taken out of one
-// column, or one added) is caught: the checker started from it fails on a
+// column, or one added; with the pass, a value taken out of the state of
+// the game without the pass) is caught: the checker started from it fails on a
 // cell, or ends in another state than the whole check, which a caller
 // comparing states at the seam sees.
 func TestStartAtFromAWrongSeedIsCaught(t *testing.T) {
 	const n, v, s = 300, 5, 100
-	for _, id := range []string{"gneg1", "passnim"} {
+	for _, id := range []string{"gneg1", "passnim", passStart} {
 		cells := band(full(t, id), n, v)
 		whole, _ := New(id, n, v)
 		if err := whole.Rows(rowsFrom(cells[:s], 0)); err != nil {
@@ -76,7 +78,7 @@ func TestStartAtFromAWrongSeedIsCaught(t *testing.T) {
 			t.Fatal(err)
 		}
 		end := whole.State()
-		for k, wrong := range []func(State) State{
+		wrongs := []func(State) State{
 			func(st State) State { st.Columns[0].Values = st.Columns[0].Values[1:]; return st },
 			func(st State) State {
 				last := &st.Columns[len(st.Columns)-1]
@@ -88,7 +90,18 @@ func TestStartAtFromAWrongSeedIsCaught(t *testing.T) {
 					}
 				}
 			},
-		} {
+		}
+		if seed.Passless != nil {
+			// The state of the game without the pass, a value taken out.
+			wrongs = append(wrongs, func(st State) State {
+				inner := cloneForTest(*st.Passless)
+				k := slices.IndexFunc(inner.Columns, func(c Column) bool { return len(c.Values) > 0 })
+				inner.Columns[k].Values = inner.Columns[k].Values[1:]
+				st.Passless = &inner
+				return st
+			})
+		}
+		for k, wrong := range wrongs {
 			bad := wrong(cloneForTest(seed))
 			part, _ := New(id, n, v)
 			if err := part.StartAt(bad); err != nil {

@@ -21,10 +21,16 @@ import "slices"
 // only Equal states (the same Row) say anything. For Wythoff's Nim the
 // state leaves out the diagonals, which shape later rows too: it is no
 // certificate there.
+//
+// With a game file's pass (moves.Game.Passless), Passless is the state of
+// the game without the pass at the same row, which the later rows read as
+// well: only states Shifted with their Passless states Shifted too say
+// that the rows repeat. It is nil without the pass.
 type State struct {
 	Row      int64
 	Frontier int64
 	Columns  []Column
+	Passless *State
 }
 
 // Column is a live column of a State: its offset y − Row and its values
@@ -43,6 +49,10 @@ func (c *Checker) State() State {
 			s.Columns = append(s.Columns, Column{Offset: y - c.next, Values: values(cols.set(y))})
 		}
 	}
+	if c.pass != nil {
+		inner := c.pass.checker.State()
+		s.Passless = &inner
+	}
 	return s
 }
 
@@ -50,9 +60,13 @@ func (c *Checker) State() State {
 func (s State) Equal(t State) bool { return s.Row == t.Row && s.Shifted(t) }
 
 // Shifted reports whether t is s moved t.Row − s.Row rows down and as many
-// columns right: the same frontier and live columns relative to their rows.
-// States at the same row are Shifted exactly when Equal.
+// columns right: the same frontier and live columns relative to their
+// rows, and the same of their Passless states, if any. States at the same
+// row are Shifted exactly when Equal.
 func (s State) Shifted(t State) bool {
+	if (s.Passless == nil) != (t.Passless == nil) || s.Passless != nil && !s.Passless.Shifted(*t.Passless) {
+		return false
+	}
 	return s.Frontier == t.Frontier && slices.EqualFunc(s.Columns, t.Columns, func(a, b Column) bool {
 		return a.Offset == b.Offset && slices.Equal(a.Values, b.Values)
 	})

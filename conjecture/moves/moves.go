@@ -74,6 +74,12 @@ type Game struct {
 	// Extra is the option of (x, y) outside the table, if any (its value
 	// Extra.Value(x, y)). Only Rook games have one.
 	Extra Extra
+	// Passless, if set, is the game of a game file's pass (the pass paper's
+	// one-pass compound): every position that is not fixed and has a move
+	// has the option of passing to the same position of *Passless, the game
+	// without the pass, and a position without a move (Stuck) has none, so
+	// its value is mex ∅ = 0. Only Rook games without Extra have one.
+	Passless *Game
 	// Shift and MinHeap describe a Split game's moves; a position with a
 	// heap below MinHeap is no position and holds −1.
 	Shift, MinHeap int
@@ -100,14 +106,59 @@ func (g Game) FixedValue(x, y int) (int32, bool) {
 
 // Options returns the options of (x, y), x, y ≥ 0, as positions of the
 // table (in no particular order, without repeats) and the extra value
-// (−1 for none). A fixed position has no options to derive its value
+// (−1 for none): with Passless, the value of the game without the pass at
+// (x, y), from its table of side max(x, y) (slow: for tests), unless
+// (x, y) has no move. A fixed position has no options to derive its value
 // from: Options returns nil and −1 for it.
 func (g Game) Options(x, y int) (positions []Position, extra int) {
 	if _, ok := g.FixedValue(x, y); ok {
 		return nil, -1
 	}
 	g.options(x, y, func(p Position) { positions = append(positions, p) })
+	if g.Passless != nil {
+		if !g.hasMove(positions) {
+			return positions, -1
+		}
+		return positions, int(g.Passless.Table(max(x, y))[x][y])
+	}
 	return positions, g.Extra.Value(x, y)
+}
+
+// hasMove reports whether some option of a list is a move: a position
+// that is not a forbidden move target (fixed below 0).
+func (g Game) hasMove(options []Position) bool {
+	for _, p := range options {
+		if v, fixed := g.FixedValue(p.X, p.Y); !fixed || v >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Stuck returns the positions of a Rook game that are not fixed and have
+// no move, every option a forbidden move target (or none, at (0, 0)), in
+// increasing x, then y. An option (x', y), x' < x, of such a position is
+// fixed, so x and y are at most one more than the largest fixed
+// coordinate: the positions beyond have a move.
+func (g Game) Stuck() []Position {
+	top := 0
+	for _, f := range g.Fixed {
+		top = max(top, f.X+1, f.Y+1)
+	}
+	var stuck []Position
+	for x := 0; x <= top; x++ {
+		for y := 0; y <= top; y++ {
+			if _, fixed := g.FixedValue(x, y); fixed {
+				continue
+			}
+			var options []Position
+			g.options(x, y, func(p Position) { options = append(options, p) })
+			if !g.hasMove(options) {
+				stuck = append(stuck, Position{x, y})
+			}
+		}
+	}
+	return stuck
 }
 
 // JosephusColumn returns the rows lo … hi − 1 of column y that are options
@@ -155,19 +206,25 @@ func IDs() string {
 
 // OfFile states the moves of a game of a game file (docs/games.md) from
 // its fields: the heap moves, with diagonal the moves that lower both
-// heaps alike, and the fixed positions. With nimPass the game has the
-// pass and its game without the pass is two-heap nim, so the pass's option
-// is x XOR y; fixed must then hold (0, 0), the one position without a
-// move, which has no pass. The pass to any other game is not stated here:
-// the checks that read this package do not serve it yet.
-func OfFile(id, source string, fixed []Fixed, diagonal, nimPass bool) Game {
+// heaps alike, and the prescribed cells, fixed; with pass, the pass to the
+// same game without it (Passless). A game file's pass to two-heap nim
+// (rook moves, no prescribed cell but (0, 0) = 0) is stated as G_P's:
+// the option x XOR y (Bouton's theorem) and (0, 0), the one position
+// without a move, fixed at 0.
+func OfFile(id, source string, fixed []Fixed, diagonal, pass bool) Game {
 	g := Game{ID: id, Source: source, Fixed: slices.Clone(fixed), Diagonal: diagonal, options: heapMoves}
 	if diagonal {
 		g.options = wythoff.options
 	}
-	if nimPass {
-		g.Extra = NimSumExtra
+	if !pass {
+		return g
 	}
+	if !diagonal && !slices.ContainsFunc(fixed, func(f Fixed) bool { return f != Fixed{0, 0, 0} }) {
+		g.Fixed, g.Extra = []Fixed{{0, 0, 0}}, NimSumExtra
+		return g
+	}
+	passless := g
+	g.Passless = &passless
 	return g
 }
 

@@ -1,10 +1,14 @@
 package moves
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Table computes g over 0 ≤ x, y ≤ n by listing the options of every
-// position and taking the mex of their values and the extra value,
-// ignoring negative ones: the slow reference, O(n³), for tests. Every
+// position and taking the mex of their values and the extra value (with
+// Passless, the value of the game without the pass at the same position,
+// where the position has a move), ignoring negative ones: the slow reference, O(n³), for tests. Every
 // option of every game here has a smaller x + y than its position, so the
 // cells are filled by increasing x + y. The result is indexed [x][y];
 // n < 0 gives nil.
@@ -17,9 +21,13 @@ func (g Game) Table(n int) [][]int32 {
 		t[x] = make([]int32, n+1)
 	}
 	var (
-		values []int32
-		seen   []uint64
+		values   []int32
+		seen     []uint64
+		passless [][]int32 // the table of the game without the pass
 	)
+	if g.Passless != nil {
+		passless = g.Passless.Table(n)
+	}
 	for sum := 0; sum <= 2*n; sum++ {
 		for x := max(0, sum-n); x <= min(sum, n); x++ {
 			y := sum - x
@@ -31,6 +39,10 @@ func (g Game) Table(n int) [][]int32 {
 			g.options(x, y, func(p Position) { values = append(values, t[p.X][p.Y]) })
 			if g.Extra != NoExtra {
 				values = append(values, int32(g.Extra.Value(x, y)))
+			}
+			if passless != nil && slices.ContainsFunc(values, func(v int32) bool { return v >= 0 }) {
+				// A move to a value ≥ 0 is a move; only then may one pass.
+				values = append(values, passless[x][y])
 			}
 			t[x][y] = mex(values, &seen)
 		}

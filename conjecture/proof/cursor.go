@@ -18,6 +18,9 @@ type cursor struct {
 func (s *searcher) cursorAt(st band.State) (*cursor, error) {
 	cfg := s.cfg
 	cfg.RowHash, cfg.DenseOnly = s.hasher.rows, true
+	if s.hasher.passless != nil {
+		cfg.PasslessRowHash = s.hasher.passless.rows
+	}
 	var sw *band.Sweeper
 	var err error
 	if st.Next == 0 {

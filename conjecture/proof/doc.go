@@ -1,6 +1,7 @@
 // Package proof proves that the cells of value at most V of a rook table
-// (nim, g1, gneg1, gstarneg1, passnim) are periodic along the diagonal for
-// all x and y, not only up to some n, from a repeated band state.
+// (nim, g1, gneg1, gstarneg1, passnim, and the game files with rook
+// moves, docs/games.md) are periodic along the diagonal for all x and y,
+// not only up to some n, from a repeated band state.
 //
 // # Why a repeated state is a proof
 //
@@ -33,6 +34,21 @@
 // multiple of the least power of two above V (Stride) count; a repeat of
 // the state at another P is no proof: the state of G_P with V = 2 before
 // row 9 is the one before row 3 moved 6, yet the value 2 has period 4.
+//
+// # A game file's pass
+//
+// With a game file's pass to a game G₀ other than nim (band.Rules.Passless)
+// the extra value of (x, y) is G₀(x, y), capped: the cell of G₀'s own
+// capped table at the same place, which a band sweep of G₀ beside the
+// table computes, carried in the state as band.State.Passless. G₀ is a
+// rook table without an extra value, so its state before row x determines
+// its later rows, and with them, and the table's own state, the table's;
+// both move with the diagonal. So a repeat needs both states to repeat,
+// and then any P will do (Stride 1). Misère two-heap nim with a pass has
+// states before rows 7 and 11 (V = 4) that repeat with the pass and not
+// without: the search's key sums both states, each with keys of its own,
+// and the exact comparison, the certificate and Check hold both (the
+// independent check computes G₀'s capped band itself).
 //
 // # Finding and checking
 //

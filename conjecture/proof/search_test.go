@@ -15,7 +15,7 @@ import (
 )
 
 // servedTables are the rook tables the proofs serve.
-var servedTables = []string{"nim", "g1", "gneg1", "gstarneg1", "passnim"}
+var servedTables = append([]string{"nim", "g1", "gneg1", "gstarneg1", "passnim"}, passGames...)
 
 // Search finds exactly the repeat of the exhaustive search (every row's
 // key kept and compared), for every served table and V = 0 … 12, with the

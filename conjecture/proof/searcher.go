@@ -78,6 +78,9 @@ func newSearcher(table string, v int, bound int64, opt Options) (*searcher, erro
 	}
 	s := &searcher{table: table, v: v, bound: bound, rules: rules, first: max(baseEnd, 1), stride: stride,
 		chunk: defaultChunk, cfg: opt.Config, hasher: newHasher(v, opt.hash), marks: newMarks(), opt: opt}
+	if rules.Passless != nil {
+		s.hasher.passless = newHasher(v, passlessKey(opt.hash))
+	}
 	if opt.chunk > 0 {
 		s.chunk = opt.chunk
 	}

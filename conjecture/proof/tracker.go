@@ -29,6 +29,11 @@ type hasher struct {
 	// byteKeys is the key of the value b−1 at b, and 0 at 0: a dense
 	// row's byte's share, cell or not (denseRowSum).
 	byteKeys *[256]uint64
+	// passless, with the pass (band.Rules.Passless), hashes the passless
+	// table's rows and state with keys of its own (passlessKey), which
+	// the key of a state adds to its own: the rows repeat only when both
+	// states do.
+	passless *hasher
 }
 
 // newHasher makes the hasher of V; valueKey replaces the values' keys
@@ -52,6 +57,24 @@ func newHasher(v int, valueKey func(int) uint64) *hasher {
 		pow *= hashBase
 	}
 	return h
+}
+
+// passlessKey is the key of the passless table's value k, beside
+// valueKey's (or mix's) of the table's own: valueKey's when set, in tests.
+func passlessKey(valueKey func(int) uint64) func(int) uint64 {
+	if valueKey != nil {
+		return valueKey
+	}
+	return func(k int) uint64 { return mix(uint64(k) + 0x2545F4914F6CDD1D) }
+}
+
+// fullKeys is the sum of the keys of the full sets: the table's and, with
+// the pass, the passless table's.
+func (h *hasher) fullKeys() uint64 {
+	if h.passless != nil {
+		return h.fullKey + h.passless.fullKey
+	}
+	return h.fullKey
 }
 
 // rows is band.Config.RowHash: it writes to hashes each row's cells'
@@ -142,18 +165,39 @@ type tracker struct {
 	*hasher
 	next int64
 	sum  uint64 // S
+	full uint64 // h(full set): with the pass, of both tables' (fullKeys)
 	open uint64 // hashBase^(next + trackReach), the column the next row opens
 	inv  uint64 // hashBase^−next
 }
 
 // trackerAt starts before row st.Next, in the band state st, which must
-// hold no column trackReach or more right of st.Next.
+// hold no column trackReach or more right of st.Next; with the pass the
+// sum is both states', each with its keys.
 func trackerAt(st band.State, h *hasher) (*tracker, error) {
 	end := st.Next + trackReach
-	if last := st.Lo + int64(st.Columns()); last > end {
-		return nil, fmt.Errorf("the state before row %d holds columns up to %d: the search follows columns within %d of the next row", st.Next, last-1, trackReach)
+	sum, err := h.stateSum(st, end)
+	if err != nil {
+		return nil, err
 	}
-	t := &tracker{hasher: h, next: st.Next, open: powMod(hashBase, uint64(end)), inv: powMod(inverseBase, uint64(st.Next))}
+	if h.passless != nil {
+		if st.Passless == nil {
+			return nil, fmt.Errorf("the state before row %d has no passless sweep's state", st.Next)
+		}
+		inner, err := h.passless.stateSum(*st.Passless, end)
+		if err != nil {
+			return nil, fmt.Errorf("the passless sweep's state: %w", err)
+		}
+		sum += inner
+	}
+	return &tracker{hasher: h, next: st.Next, sum: sum, full: h.fullKeys(), open: powMod(hashBase, uint64(end)), inv: powMod(inverseBase, uint64(st.Next))}, nil
+}
+
+// stateSum is S of the state st's own columns, up to column end.
+func (h *hasher) stateSum(st band.State, end int64) (uint64, error) {
+	if last := st.Lo + int64(st.Columns()); last > end {
+		return 0, fmt.Errorf("the state before row %d holds columns up to %d: the search follows columns within %d of the next row", st.Next, last-1, trackReach)
+	}
+	var sum uint64
 	pow := powMod(hashBase, uint64(st.Lo))
 	for c := range end - st.Lo {
 		var setKey uint64
@@ -165,15 +209,15 @@ func trackerAt(st band.State, h *hasher) (*tracker, error) {
 				}
 			}
 		}
-		t.sum += (setKey - h.fullKey) * pow
+		sum += (setKey - h.fullKey) * pow
 		pow *= hashBase
 	}
-	return t, nil
+	return sum, nil
 }
 
 // add takes row t.next, of hash rowHash (hasher.rows).
 func (t *tracker) add(rowHash uint64) {
-	t.sum += rowHash - t.fullKey*t.open
+	t.sum += rowHash - t.full*t.open
 	t.open *= hashBase
 	t.next++
 	t.inv *= inverseBase

@@ -16,7 +16,7 @@ import (
 // the rows of base cells too.
 func TestTrackerFollowsTheState(t *testing.T) {
 	ctx := context.Background()
-	for _, table := range []string{"nim", "g1", "gneg1", "gstarneg1", "passnim"} {
+	for _, table := range servedTables {
 		for _, v := range []int{0, 3, 40} {
 			s, err := newSearcher(table, v, 100000, Options{Config: band.Config{Workers: 2, Segment: 300}})
 			if err != nil {

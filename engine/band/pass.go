@@ -58,6 +58,9 @@ type passRows struct {
 	bytes    []byte
 	far      []Cell
 	farStart []int32
+	// hashes holds the rows' Config.PasslessRowHash values, if the
+	// passless sweep has them, HashWords a row.
+	hashes []uint64
 }
 
 // newPassRows prepares the rows of a passless table of the values 0 … v,
@@ -78,6 +81,7 @@ func (p *passRows) reset(x0 int64, rows int) {
 	}
 	p.far = p.far[:0]
 	p.farStart = append(p.farStart[:0], 0)
+	p.hashes = p.hashes[:0]
 }
 
 // diagonal is the index in bytes of row x0+i's byte at its diagonal.
@@ -91,6 +95,7 @@ func (p *passRows) add(r Rows) error {
 		return fmt.Errorf("band: the passless sweep gave rows %d … %d to a segment of rows %d … %d",
 			r.X0, r.X0+int64(r.Len())-1, p.x0, p.x0+int64(p.room())-1)
 	}
+	p.hashes = append(p.hashes, r.Hash...)
 	d, packed := r.Packed.Dense, r.Packed
 	for i := range r.Len() {
 		x := r.X0 + int64(i)
@@ -120,6 +125,21 @@ func (p *passRows) add(r Rows) error {
 		p.farStart = append(p.farStart, int32(len(p.far)))
 	}
 	return nil
+}
+
+// addHashes returns emit adding to the hashes of each row (words a row)
+// those of the same row of the passless table.
+func (p *passRows) addHashes(emit func(Rows) error, words int) func(Rows) error {
+	return func(r Rows) error {
+		at := int(r.X0-p.x0) * words
+		if at < 0 || at+len(r.Hash) > len(p.hashes) {
+			return fmt.Errorf("band: the hashes of rows %d … %d, outside the passless rows %d … %d", r.X0, r.X0+int64(r.Len())-1, p.x0, p.x0+int64(p.rows)-1)
+		}
+		for k, h := range p.hashes[at : at+len(r.Hash)] {
+			r.Hash[k] += h
+		}
+		return emit(r)
+	}
 }
 
 // room is the rows p has bytes for (any number without bytes).
@@ -166,9 +186,14 @@ type passSweep struct {
 }
 
 // passConfig is cfg for the passless sweep: its rows are read from their
-// dense or packed form (DenseOnly), and nothing of the caller's.
+// dense or packed form (DenseOnly), hashed with the caller's
+// PasslessRowHash, if any, and nothing else of the caller's.
 func passConfig(cfg Config) Config {
-	cfg.RowHash, cfg.HashWords, cfg.HashOnly, cfg.DenseOnly, cfg.onKept = nil, 0, true, true, nil
+	if cfg.RowHash == nil {
+		cfg.PasslessRowHash = nil
+	}
+	cfg.RowHash, cfg.PasslessRowHash = cfg.PasslessRowHash, nil
+	cfg.HashOnly, cfg.DenseOnly, cfg.onKept = true, true, nil
 	return cfg
 }
 

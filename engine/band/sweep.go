@@ -70,6 +70,12 @@ type Config struct {
 	// the key the proof search looks up at every row or each row's
 	// SHA-256 of a checksum. Its error stops the sweep.
 	RowHash func(p Packed, hashes []uint64) error
+	// PasslessRowHash, if set with RowHash and the pass (Rules.Passless),
+	// is RowHash for the rows of the passless table: each row's Rows.Hash
+	// is then the sum, word by word, of RowHash's values of the row and of
+	// PasslessRowHash's of the passless table's row (the key of the proof
+	// search covers both sweeps' states). It is ignored without the pass.
+	PasslessRowHash func(p Packed, hashes []uint64) error
 	// HashWords is the values RowHash writes a row; 0 means 1.
 	HashWords int
 	// HashOnly says the caller reads of each row only its number of
@@ -250,6 +256,9 @@ func (sw *Sweeper) segment(end int64, emit func(Rows) error) error {
 	if sw.pass != nil {
 		if err := sw.pass.fill(start, end); err != nil {
 			return err
+		}
+		if sw.cfg.RowHash != nil && sw.cfg.PasslessRowHash != nil {
+			emit = sw.pass.rows.addHashes(emit, sw.cfg.HashWords)
 		}
 	}
 	for margin := sw.cfg.margin; ; {

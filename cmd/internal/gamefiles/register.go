@@ -28,21 +28,9 @@ func Register(r tables.Ruleset) error {
 	if err := tables.Register(r); err != nil {
 		return err
 	}
-	fixed := make([]moves.Fixed, 0, len(g.Cells)+1)
-	hasOrigin := false
-	for _, c := range g.Cells {
-		fixed = append(fixed, moves.Fixed{X: c.X, Y: c.Y, Value: c.Value})
-		hasOrigin = hasOrigin || (c.X == 0 && c.Y == 0)
-	}
-	switch {
-	case !g.Pass:
-	case r.Rules.Passless == nil: // the pass to two-heap nim, x XOR y
-		if !hasOrigin {
-			// (0, 0) has no move, so no pass: its value is mex ∅ = 0.
-			fixed = append(fixed, moves.Fixed{X: 0, Y: 0, Value: 0})
-		}
-	default:
-		return nil // the pass to another game: not stated in package moves
+	fixed := make([]moves.Fixed, len(g.Cells))
+	for i, c := range g.Cells {
+		fixed[i] = moves.Fixed{X: c.X, Y: c.Y, Value: c.Value}
 	}
 	if err := moves.Register(moves.OfFile(r.ID, r.Source, fixed, g.Moves == tables.MovesRookDiagonal, g.Pass)); err != nil {
 		return fmt.Errorf("game %s: %w", r.ID, err)
