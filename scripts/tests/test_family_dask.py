@@ -3,7 +3,8 @@
 A run publishes every member and the catalog; a second run computes nothing;
 a worker killed mid-run leaves the catalog as an uninterrupted run's; a
 member whose compute fails (a full disk) is absent, nothing of it half
-there, and the next run completes it; bin/verify -family holds on a good
+there, and the next run completes it, on a real full filesystem too (a
+tmpfs, where root may mount one); bin/verify -family holds on a good
 family and exits 1 when a certificate, the catalog or the values table is
 altered.
 """
@@ -25,6 +26,7 @@ import grundytables
 from grundytables.family import read_family
 from grundytables.family import run as family_run
 from grundytables.family.catalog import TIMINGS
+from grundytables.family.member import read_record
 
 N, HI = 2000, 8
 FAMILY = """
@@ -167,6 +169,44 @@ def test_a_failed_member_is_absent_and_the_next_run_completes_it(complete, famil
     assert subprocess.run([str(verify), "-family", str(fdir)], capture_output=True).returncode == 1
     assert run(family_file, out, compute) == 0
     assert catalog_without_timings(fdir) == catalog_without_timings(complete)
+
+
+def _pages(directory):
+    """The bytes a tmpfs takes for the files under directory: whole 4 KiB pages."""
+    return sum(-(-p.stat().st_size // 4096) * 4096 for p in pathlib.Path(directory).rglob("*") if p.is_file())
+
+
+def test_a_real_full_disk(complete, family_file, compute, tmp_path, capsys):
+    """A real filesystem that fills mid-run: a tmpfs of about half the family's size (mounting it needs root).
+
+    The run exits 1 with one line a failed member and the catalog's refusal,
+    no traceback; every member directory published is complete, none half
+    there; with room made (the tmpfs remounted larger) the same command
+    completes the family, its catalog the uninterrupted run's.
+    """
+    small = tmp_path / "small"
+    small.mkdir()
+    size = _pages(complete) // 2
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(small)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        capsys.readouterr()
+        assert run(family_file, small, compute) == 1
+        said = capsys.readouterr()
+        assert "Traceback" not in said.out + said.err
+        assert "No space left on device" in said.out + said.err
+        fdir = small / "f8.family"
+        members = list((fdir / "members").iterdir())
+        assert not [p for p in members if p.name.startswith(".")]
+        for p in members:  # each published member is whole: its record reads, its log is there
+            assert read_record(p) is not None and (p / "compute.log").is_file(), p
+        assert 0 < len(members) < len(list((complete / "members").iterdir()))
+        subprocess.run(["mount", "-o", "remount,size=64m", str(small)], check=True)
+        assert run(family_file, small, compute) == 0
+        assert catalog_without_timings(fdir) == catalog_without_timings(complete)
+    finally:
+        subprocess.run(["umount", str(small)], check=True)
 
 
 def test_verify_family(complete, verify, tmp_path):

@@ -33,6 +33,9 @@ _SUM = re.compile(r"cells_sha256 ([0-9a-f]{16})")
 # What compute says, exiting 1, of a game its pattern search cannot index:
 # a limit of compute's, the same on every run, not a failure to run again.
 NOT_SERVED = "not a rook table"
+# What compute says, exiting 2, when the machine or -out has no room for the
+# run: a failure to run again once there is room, not a refusal of the game.
+NO_ROOM = ("more disk than the", "more memory than this machine's")
 
 
 class MemberError(RuntimeError):
@@ -132,7 +135,9 @@ def run_member(job):
         proc = subprocess.run(cmd, capture_output=True, text=True, preexec_fn=_die_with_parent)
         seconds = time.monotonic() - start
         (tmp / "compute.log").write_text(f"$ {' '.join(cmd)}\n{proc.stdout}{proc.stderr}", encoding="utf-8")
-        if proc.returncode not in (0, 2) and not (proc.returncode == 1 and NOT_SERVED in proc.stderr):
+        refused = (proc.returncode == 2 and not any(s in proc.stderr for s in NO_ROOM)
+                   or proc.returncode == 1 and NOT_SERVED in proc.stderr)
+        if proc.returncode != 0 and not refused:
             raise MemberError(f"member {job.member_id}: {' '.join(cmd)} exited {proc.returncode}: "
                               f"{proc.stderr.strip() or proc.stdout.strip()}")
         record = _record(job, tmp, proc, seconds)

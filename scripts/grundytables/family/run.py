@@ -27,7 +27,7 @@ import time
 from ..errors import TableFileError
 from ..games import game_identity, read_game_file
 from . import catalog
-from .member import Job, file_sha256, is_done, read_record, run_member
+from .member import Job, MemberError, file_sha256, is_done, read_record, run_member
 from .spec import DEFAULT_MAX_MEMBERS, read_family
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
@@ -105,6 +105,10 @@ def _client(scheduler, workers, jobqueue, out):
         yield client
 
 
+# The failed members a run names; a full disk fails every member after it.
+FAILURES_SHOWN = 10
+
+
 def _eta(seconds):
     seconds = int(seconds)
     return f"{seconds // 3600}h{seconds // 60 % 60:02d}m{seconds % 60:02d}s" if seconds >= 3600 else \
@@ -139,12 +143,21 @@ def run(path, n, hi, out, prove_bound=0, workers=2, scheduler=None, jobqueue=Non
         failures = _compute(pending, workers, scheduler, jobqueue, stdout, on_progress) if pending else []
         _clean(fdir)  # what a killed worker left
         known = {name: r for name in KNOWN if (r := read_record(fdir / "known" / name)) is not None}
-        cat = catalog.write_catalog(family, fdir, known)
+        for msg in failures[:FAILURES_SHOWN]:
+            print(f"failed: {msg}", file=stdout)
+        if len(failures) > FAILURES_SHOWN:
+            print(f"failed: {len(failures) - FAILURES_SHOWN} members more", file=stdout)
+        try:
+            cat = catalog.write_catalog(family, fdir, known)
+        except OSError as err:
+            present = sum(1 for p in (fdir / "members").iterdir() if not p.name.startswith("."))
+            print(f"grundy-family: {fdir}: the catalog could not be written ({err.strerror or err}); the {present} "
+                  f"members published are kept, each complete: make room and run the same command again",
+                  file=sys.stderr, flush=True)
+            return 1
     absent = sum(1 for r in cat if r["status"] == catalog.ABSENT)
     print(f"{fdir}: catalog.parquet, values.parquet, summary.md; "
           f"{len(cat) - absent} of {len(cat)} members present", file=stdout, flush=True)
-    for msg in failures:
-        print(f"failed: {msg}", file=stdout)
     if failures or absent:
         print(f"{len(failures)} members failed and are absent: run the same command again to complete them",
               file=stdout, flush=True)
@@ -158,16 +171,33 @@ def _compute(pending, workers, scheduler, jobqueue, stdout, on_progress):
     failures = []
     with _client(scheduler, workers, jobqueue, stdout) as client:
         start = time.monotonic()
-        futures = client.map(run_member, pending, pure=False)
+        futures = client.map(_member_task, pending, pure=False)
         for done, fut in enumerate(as_completed(futures), 1):
             if fut.status == "error":
                 failures.append(str(fut.exception()))
+            elif (msg := fut.result()) is not None:
+                failures.append(msg)
             elapsed = time.monotonic() - start
-            print(f"{done}/{len(pending)} done, {elapsed:.0f}s, ETA {_eta(elapsed / done * (len(pending) - done))}",
+            failed = f", {len(failures)} failed" if failures else ""
+            print(f"{done}/{len(pending)} done{failed}, {elapsed:.0f}s, ETA {_eta(elapsed / done * (len(pending) - done))}",
                   file=stdout, flush=True)
             if on_progress:
                 on_progress(client, done, len(pending))
     return failures
+
+
+def _member_task(job):
+    """run_member as a Dask task: a member that fails (MemberError) returns its message.
+
+    Dask logs a task that raises as a crash, with its traceback, on the
+    worker's console; a member that fails, as on a full disk, is an
+    expected outcome, reported once at the end of the run.
+    """
+    try:
+        run_member(job)
+    except MemberError as err:
+        return str(err)
+    return None
 
 
 def _values(s):
