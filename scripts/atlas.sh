@@ -20,7 +20,8 @@
 #
 # Every table is checked before any is computed: a game file that is
 # missing or not a game file, a table id compute does not know, a table
-# the band sweep cannot compute and two tables of one id are usage errors.
+# the band sweep cannot compute and two tables of one id are usage errors,
+# and so is a -python that cannot import grundytables.atlas.
 # Runs compute -patterns (band sweep, -write none) for each table in turn,
 # with its progress on stderr, then python -m grundytables.atlas, which
 # writes DIR/atlas_n<N>/atlas.md, atlas.json, period_start.png and
@@ -83,6 +84,12 @@ if [[ -z "$python" ]]; then
 fi
 [[ ${#tables[@]} -eq 0 ]] && tables=(gneg1 gstarneg1 passnim)
 export PYTHONPATH="$repo/scripts${PYTHONPATH:+:$PYTHONPATH}"
+# The Python that writes the atlas reads the tables too: one that cannot is
+# told now, not after the tables are computed.
+if ! missing="$("$python" -c 'import grundytables.atlas' 2>&1)"; then
+  echo "atlas.sh: -python $python cannot run the atlas: ${missing##*$'\n'}; give one with grundytables' requirements and matplotlib" >&2
+  exit 2
+fi
 
 # ids[i], identities[i]: the id of tables[i] (a game file's: the game's) and,
 # for a game file, its identity; a game file that cannot be read is a usage

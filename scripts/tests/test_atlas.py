@@ -272,7 +272,8 @@ def game_atlas_dir(tmp_path_factory):
 def test_atlas_of_game_files(game_atlas_dir):
     """A game file's patterns are named by its id, and the report names each game by its symbol or
     title, its identity (16 hex digits in atlas.md, all of them in atlas.json) and its game file, as
-    the patterns file records them; a game with nothing proved says so and states no theorem."""
+    the patterns file records them; it states a theorem exactly when the patterns file marks values
+    proved (misère nim with a pass, whose pass leads to G₋₁, included)."""
     from grundytables import game_identity, read_game_file
     files = {name: REPO / "games" / f"{name}.toml" for name in ("forbid-00-11", "misere-pass")}
     for name in files:
@@ -292,15 +293,36 @@ def test_atlas_of_game_files(game_atlas_dir):
         assert f"identity `{identity[:16]}…`" in section and identity not in md
         assert f"read from the game file `{files[t['table']]}`" in section
         assert f"- {t['table']}: {t['title']} (game file `{files[t['table']]}`)" in md
-    forbid, misere = data["tables"][1:]
-    assert forbid["proof"] and "Theorem (proved for all x, y" in sections["forbid-00-11"]
+    for t in data["tables"]:
+        report = json.loads((game_atlas_dir / f"{t['table']}_n{GAME_N}.patterns.json").read_text())
+        proved = [v["value"] for v in report["values"] if v["status"] == "proved"]
+        assert [e["value"] for e in t["values"] if e["status"] == "proved"] == proved
+        assert bool(t["proof"]) == bool(proved)
+        assert ("Theorem (proved for all x, y" in sections[t["table"]]) == bool(proved)
+        assert ("Nothing proved: the patterns file marks no value proved" in sections[t["table"]]) == (not proved)
+    assert data["tables"][1]["proof"], "forbid-00-11's values 0-5 repeat within 500 rows"
     assert "(rook moves, no pass, prescribed cells (0, 0) = -1, (1, 1) = -1)" in sections["forbid-00-11"]
-    assert misere["proof"] is None and not any(e["status"] == "proved" for e in misere["values"])
-    assert "Nothing proved: the patterns file marks no value proved" in sections["misere-pass"]
-    assert "Theorem" not in sections["misere-pass"] and "the pass, prescribed cells" in sections["misere-pass"]
+    assert "(rook moves, the pass, prescribed cells (0, 0) = -1)" in sections["misere-pass"]
     assert data["tables"][0]["identity"] == game_identity(read_game_file(REPO / "games" / "gneg1.toml"))
     for png in atlas.glob("offsets_*.png"):
         assert png.name.split("_v")[0].removeprefix("offsets_") in ("gneg1", *files)
+
+
+def test_atlas_says_nothing_proved(game_atlas_dir, tmp_path):
+    """A game file whose patterns file marks no value proved gets no theorem, and "Nothing proved",
+    without a reason the file does not record."""
+    from grundytables.atlas import markdown, table_atlas
+    name = f"forbid-00-11_n{GAME_N}.patterns.json"
+    report = json.loads((game_atlas_dir / name).read_text())
+    for v in report["values"]:
+        if v["status"] == "proved":
+            v["status"], v["proof"] = "stable", None
+    (tmp_path / name).write_text(json.dumps(report))
+    t = table_atlas(tmp_path, str(REPO / "games" / "forbid-00-11.toml"), GAME_N)
+    assert t["proof"] is None and t["unverified"] is None
+    md = markdown({"n": GAME_N, "values": "0-5", "tables": [t]}, {"period_start": "p.png"})
+    assert "Nothing proved: the patterns file marks no value proved, so every value below is observed up to n only." in md
+    assert "Theorem" not in md and "repeat" not in md.split("## ")[1].split("| v |")[0]
 
 
 def test_atlas_keeps_a_game_file_of_the_same_game_only(game_atlas_dir, tmp_path):
@@ -334,14 +356,16 @@ def test_atlas_keeps_a_game_file_of_the_same_game_only(game_atlas_dir, tmp_path)
     ("wythoff", "-table wythoff: compute refuses it"),
     ("DUP", "-table gneg1 and -table {dup} are both the table gneg1: give each once"),
     ("", "-table needs a value"),
+    ("PY", "-python {py} cannot run the atlas"),
 ])
 def test_atlas_table_usage_errors(tmp_path, table, says):
-    """A table the atlas cannot make is a usage error (exit 2) naming -table, before anything is computed."""
+    """A table the atlas cannot make, or a Python that cannot write it, is a usage error (exit 2) naming
+    the flag, before anything is computed."""
     bad = tmp_path / "bad.toml"
     bad.write_text('id = "bad"\ncolour = "red"\n')
     args = {"BAD": ["-table", str(bad)], "DUP": ["-table", "gneg1", "-table", str(REPO / "games" / "gneg1.toml")],
-            "": ["-table"]}.get(table, ["-table", table])
+            "": ["-table"], "PY": ["-python", str(tmp_path / "no-python")]}.get(table, ["-table", table])
     done = _atlas_sh(tmp_path / "out", *args, check=False)
     assert done.returncode == 2, done.stderr
-    assert says.format(bad=bad, dup=REPO / "games" / "gneg1.toml") in done.stderr
+    assert says.format(bad=bad, dup=REPO / "games" / "gneg1.toml", py=tmp_path / "no-python") in done.stderr
     assert not list((tmp_path / "out").glob("*.patterns.json"))
