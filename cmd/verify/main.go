@@ -20,7 +20,11 @@
 // claims against another, usually larger, table:
 //
 //	verify -patterns -in out/gneg1_n10000.arrow [-values 0-40] [-max-period P] [-json FILE] [-markdown FILE]
-//	verify -claims-from patterns.json -in FILE|DIR [-cap N] [-json FILE]
+//	verify -claims-from patterns.json -in FILE|DIR [-game GAME.toml] [-cap N] [-json FILE]
+//
+// -game refuses, naming both identities, a patterns file (or a values
+// dataset -in) that records another game than the game file, as it does
+// with -certificate.
 //
 // With -in a values dataset alone it checks every cell of the dataset
 // against the definition of its table (conjecture/bandcheck):

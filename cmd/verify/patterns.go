@@ -136,6 +136,9 @@ func runPatternClaims(ctx context.Context, opts options, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
+	if err := checkPatternsGame(opts, file); err != nil {
+		return err
+	}
 	if file, err = selectPatterns(file, opts); err != nil {
 		return err
 	}

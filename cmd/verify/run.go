@@ -50,6 +50,9 @@ type options struct {
 	maxPeriod   int
 	markdown    string
 	claimsFrom  string
+	// game, if set, is the game file -claims-from's patterns file (and a
+	// values dataset -in that records a game) must be of.
+	game string
 	// from records the version and command line for the reports.
 	from provenance.Provenance
 }
@@ -60,7 +63,7 @@ var (
 	claimsFlags     = []string{"in", "n", "claims", "bound", "cap", "json"}
 	listFlags       = []string{"list", "claims"}
 	patternsFlags   = []string{"patterns", "in", "values", "max-period", "json", "markdown"}
-	claimsFromFlags = []string{"claims-from", "in", "values", "cap", "json"}
+	claimsFromFlags = []string{"claims-from", "in", "game", "values", "cap", "json"}
 	datasetFlags    = []string{"in"}
 	flagHome        = map[string]string{
 		"n": "it goes with a claims run (-in DIR)", "claims": "it goes with a claims run or -list",
@@ -68,6 +71,7 @@ var (
 		"values": "it goes with -patterns or -claims-from", "max-period": "it goes with -patterns", "markdown": "it goes with -patterns",
 		"list": "it is a mode of its own", "patterns": "it is a mode of its own (search first, re-check in a second run)",
 		"claims-from": "it is a mode of its own (search first, re-check in a second run)",
+		"game":        "it goes with -claims-from (and -certificate)",
 	}
 	// datasetFlagHome says, for the check of a values dataset, why a flag
 	// has no part in it.
@@ -84,7 +88,7 @@ const usageLines = `usage: verify [-in DIR] [-n N] [-claims LIST] [-bound B] [-c
        verify -in DATASET
        verify -list [-claims LIST]
        verify -patterns -in FILE [-values LO-HI] [-max-period P] [-json FILE] [-markdown FILE]
-       verify -claims-from PATTERNS.json -in FILE|DIR [-values LO-HI] [-cap N] [-json FILE]
+       verify -claims-from PATTERNS.json -in FILE|DIR [-game GAME.toml] [-values LO-HI] [-cap N] [-json FILE]
        verify -prove [-table LIST] [-values 0-HI] [-prove-bound ROWS] [-out DIR] [-workers N]
        verify -certificate FILE [-game GAME.toml] [-max-cells N] [-recheck-search] [-workers N]
        verify -family DIR [-workers N]
@@ -121,6 +125,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	maxPeriod := fs.Int("max-period", pattern.DefaultMaxPeriod, "with -patterns: the largest period tried")
 	markdown := fs.String("markdown", "", "with -patterns: also write the patterns as statements in the papers' style to this file")
 	claimsFrom := fs.String("claims-from", "", fmt.Sprintf("re-check the patterns of this patterns JSON (from -patterns -json, at most %d MiB) as claims against -in", maxPatternsFileBytes>>20))
+	game := fs.String("game", "", "with -claims-from: the game file the patterns file, and a values dataset -in that records a game, must be of; "+
+		"refused, naming both identities, if either records another game")
 	version := fs.Bool("version", false, "print the program's version and exit")
 	fs.Usage = func() { printUsage(fs.Output(), fs) }
 	if err := cli.Parse(fs, args); err != nil {
@@ -163,7 +169,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		in: *in, n: *exactN, claims: claims, claimsGiven: isSet(fs, "claims"), json: *jsonPath, list: *list,
 		opts:     conjecture.Options{Bound: *bound, Cap: *limit},
 		patterns: *search, valuesGiven: isSet(fs, "values"), maxPeriod: *maxPeriod, markdown: *markdown, claimsFrom: *claimsFrom,
-		from: provenance.New("verify", programVersion(), args),
+		game: *game, from: provenance.New("verify", programVersion(), args),
 	}
 	if opts.values, err = parseValueRange(*values); err != nil {
 		return options{}, usagef("-values: %v", err)

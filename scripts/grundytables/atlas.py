@@ -1,11 +1,15 @@
-"""The atlas: one report of the patterns of G₋₁, G*₋₁ and G_P from ``compute -patterns``.
+"""The atlas: one report of the patterns of several tables from ``compute -patterns``.
 
-``compute -table T -n N -write none -values 0-HI -patterns -out DIR`` writes,
-per table, ``DIR/<id>_n<N>.patterns.json`` (the schema of ``verify -patterns
+The tables are G₋₁, G*₋₁ and G_P unless --table names others: table ids and
+game files (docs/games.md) alike. ``compute -table T -n N -write none -values
+0-HI -patterns -out DIR`` writes, per table, ``DIR/<id>_n<N>.patterns.json``
+(for a game file, <id> is the game's id) (the schema of ``verify -patterns
 -json``, each value "proved", "stable", "tentative", "unstable" or "none") and
 the certificate ``DIR/<id>_n<N>.proof.json``. This module reads them and writes
 
-- ``atlas.json``: per table and value the status, period p, start x0, the
+- ``atlas.json``: per table its game as the patterns file records it (symbol,
+  title, source, rules and identity, the sha256 of the game's canonical form)
+  and the game file given, and per value the status, period p, start x0, the
   periods seen on the three stages of the search, the best tail fits of a
   value without a pattern, the proof (V, P, x0 of the repeated band state,
   certificate, and the search's outcome: the bound and the first V whose state
@@ -17,20 +21,25 @@ the certificate ``DIR/<id>_n<N>.proof.json``. This module reads them and writes
 
 Usage:
 
-    python -m grundytables.atlas DIR --n N [--value V] [--out ATLAS_DIR]
+    python -m grundytables.atlas DIR --n N [--table ID|GAME.toml ...] [--value V] [--out ATLAS_DIR]
 
 (scripts/atlas.sh runs compute and then this.) A table whose patterns file is
-missing is an error naming the file and the compute command that writes it.
+missing is an error naming the file and the compute command that writes it;
+so is a game file that cannot be read, and a patterns file that records
+another game than the game file given (both identities named).
 """
 
 import argparse
 import hashlib
 import json
+import os
 import pathlib
 import sys
 
 from matplotlib.figure import Figure
 
+from .errors import TableFileError
+from .games import check_record, game_identity, read_game_file
 from .patterns import PatternFileError, read_patterns
 
 TABLES = (
@@ -41,6 +50,9 @@ TABLES = (
     ("passnim", "G_P", "Manabe, Miyadera, Suetsugu, On the Sprague-Grundy values of games "
                        "with a pass, Lemma 4"),
 )
+#: The tables of the atlas when it is given none.
+DEFAULT_TABLES = tuple(table for table, _, _ in TABLES)
+_KNOWN = {table: (symbol, source) for table, symbol, source in TABLES}
 
 PASS_NIM_NOTE = (
     "G_P is two-pile nim with a pass: G_P(x, y) = z exactly when (x, y, z) is a P-position of "
@@ -53,6 +65,31 @@ PASS_NIM_NOTE = (
 #: The status of a value its patterns file marks proved by a certificate that is not beside it
 #: with the sha256 the file records, or does not cover it.
 CLAIMED = "claimed proved (not re-checked)"
+
+
+def is_game_file(entry):
+    """Whether a table entry names a game file, as compute -table reads it (tables.Resolve): a path
+    ending in .toml or holding a path separator; anything else is a table id."""
+    return entry.endswith(".toml") or "/" in entry or os.sep in entry
+
+
+def resolve(entry):
+    """(id, game file, identity) of a table entry: a table id is its own id, with neither; a game file
+    is read (read_game_file: TableFileError if it cannot be) for its id, which names its output files,
+    and its identity, which its patterns file must record."""
+    if not is_game_file(entry):
+        return entry, None, None
+    g = read_game_file(entry)
+    return g["id"], str(entry), game_identity(g)
+
+
+def _words(table, record):
+    """The symbol, title and source a table is named by: the game's as its patterns file records it,
+    the literature the atlas cites for its three tables first; the id if the game states no symbol."""
+    record = record or {}
+    known_symbol, known_source = _KNOWN.get(table, (None, None))
+    return (record.get("symbol") or known_symbol or table, record.get("title", ""),
+            known_source or record.get("source", ""))
 
 
 def _value_entry(report, patterns):
@@ -118,6 +155,10 @@ def _certified(directory, table, report):
                           f"but it is the certificate of {c['table']}, V = {c['v']}, x0 = {c['x0']}, P = {c['p']}")
         if value > c["v"]:
             return None, f"value {value} is marked proved by {name}, which proves the values 0 … {c['v']} only"
+    mine, theirs = (r.get("sha256") if isinstance(r, dict) else None for r in (report.get("game"), c.get("game")))
+    if mine and theirs and mine != theirs:
+        return None, (f"{name} is the certificate of the game of identity {theirs}, the patterns file records "
+                      f"the game of identity {mine}")
     search = c.get("search")
     recorded = (search.get("bound", 0), search.get("first_unrepeated_v", 0)) if isinstance(search, dict) else (0, 0)
     for value, b in blocks:
@@ -157,22 +198,43 @@ def _title_outcome(symbol, proof):
     return text
 
 
-def table_atlas(directory, table, n):
-    """The atlas entry of table from DIR/<table>_n<N>.patterns.json and the certificate it cites.
+def table_atlas(directory, entry, n):
+    """The atlas entry of a table (an id or a game file) from DIR/<id>_n<N>.patterns.json and the
+    certificate it cites.
 
-    A value is "proved" only if the certificate its proof block names is beside the file with the
-    sha256 the block records and covers it (_certified); otherwise it is "claimed proved (not
-    re-checked)", with the reason under the table's "unverified".
+    The table is named by the game its patterns file records (symbol, title, source, identity: the
+    game file is read for its id and identity only), and a game file's patterns file must record that
+    game: PatternFileError naming both identities otherwise. A value is "proved" only if the
+    certificate its proof block names is beside the file with the sha256 the block records and covers
+    it (_certified); otherwise it is "claimed proved (not re-checked)", with the reason under the
+    table's "unverified".
     """
+    try:
+        table, game_file, identity = resolve(entry)
+    except TableFileError as err:
+        raise PatternFileError(f"table {entry}: {err}") from None
     path = pathlib.Path(directory) / f"{table}_n{n}.patterns.json"
     if not path.exists():
         raise PatternFileError(
-            f"{path}: missing: write it with compute -table {table} -n {n} -write none -values 0-HI "
+            f"{path}: missing: write it with compute -table {entry} -n {n} -write none -values 0-HI "
             f"-patterns -out {directory}")
     report = read_patterns(path)
     if (report["table"], report["n"]) != (table, n):
         raise PatternFileError(f"{path}: holds table {report['table']} at n = {report['n']}, "
                                f"not {table} at n = {n}")
+    record = report.get("game")
+    if record is not None:
+        try:
+            check_record(path, record)
+        except TableFileError as err:
+            raise PatternFileError(str(err)) from None
+    recorded = record["sha256"] if record else None
+    if game_file is not None and recorded != identity:
+        raise PatternFileError(
+            f"{path} records the game of identity {recorded or 'none (a file of an earlier version)'}, but the "
+            f"game file {game_file} is the game of identity {identity}: compute its patterns again "
+            f"(scripts/atlas.sh -fresh), or give the game file they were computed from")
+    symbol, title, source = _words(table, record)
     patterns = {p["value"]: p for p in report.get("patterns", [])}
     values = [_value_entry(r, patterns) for r in report.get("values", [])]
     proof, unverified = _certified(directory, table, report)
@@ -180,32 +242,35 @@ def table_atlas(directory, table, n):
         for e in values:
             if e["status"] == "proved":
                 e["status"] = CLAIMED
-    return {"table": table, "n": n, "values": values, "laws": report.get("laws", []), "proof": proof,
-            "unverified": unverified}
+    return {"table": table, "symbol": symbol, "title": title, "source": source, "identity": recorded,
+            "game_file": game_file, "game": record, "n": n, "values": values, "laws": report.get("laws", []),
+            "proof": proof, "unverified": unverified}
 
 
 def plot_period_start(atlas, path):
-    """p(v) and x0(v) of every table, log scale, proved values filled, observed ones hollow."""
-    fig = Figure(figsize=(10, 4.8))
+    """p(v) and x0(v) of every table, log scale, proved values filled, observed ones hollow; the
+    tables' points are set a little apart along v, so that one table's do not hide another's."""
+    fig = Figure(figsize=(10, 4.4 + 0.15 * len(atlas["tables"])))
     axes = fig.subplots(1, 2)
     for ax, key, label in ((axes[0], "period", "period p(v)"), (axes[1], "start", "start x₀(v)")):
-        for t, (table, symbol, _) in zip(atlas["tables"], TABLES):
+        k = len(atlas["tables"])
+        for i, t in enumerate(atlas["tables"]):
+            shift = (i - (k - 1) / 2) * min(0.15, 0.6 / k)
             for proved, marker in ((True, "o"), (False, "s")):
-                pts = [(e["value"], e[key]) for e in t["values"]
+                pts = [(e["value"] + shift, e[key]) for e in t["values"]
                        if e[key] and (e["status"] == "proved") == proved]
                 if pts:
                     xs, ys = zip(*pts)
                     ax.scatter(xs, ys, s=14, marker=marker,
                                facecolors=None if proved else "none",
-                               label=f"{symbol} {'proved' if proved else 'observed'}",
-                               edgecolors=f"C{TABLES.index((table, symbol, _))}",
-                               color=f"C{TABLES.index((table, symbol, _))}")
+                               label=f"{t['symbol']} {'proved' if proved else 'observed'}",
+                               edgecolors=f"C{i % 10}", color=f"C{i % 10}")
         ax.set_yscale("log")
         ax.set_xlabel("value v")
         ax.set_ylabel(label)
         ax.grid(True, which="both", alpha=0.3)
     axes[0].legend(fontsize=7)
-    outcomes = "\n".join(_title_outcome(symbol, t["proof"]) for t, (_, symbol, _) in zip(atlas["tables"], TABLES))
+    outcomes = "\n".join(_title_outcome(t["symbol"], t["proof"]) for t in atlas["tables"])
     fig.suptitle(f"Periods and starts of the values, 0 ≤ x, y ≤ {atlas['n']} (values without a pattern left out)\n"
                  f"{outcomes}", fontsize=9)
     fig.tight_layout()
@@ -228,8 +293,14 @@ def default_offsets_value(entries):
     return [max(seen, key=lambda e: (e["period"], e["repetitions"]))] if seen else []
 
 
-def plot_offsets(entry, symbol, path):
-    """The periodic offsets y - x of one value by x mod p."""
+def _function(t):
+    """How the report writes a table's value at (x, y): its symbol's, or G's with the id named."""
+    return f"{t['symbol']}(x, y)" if t["symbol"] != t["table"] else f"{t['table']}, G(x, y)"
+
+
+def plot_offsets(entry, function, path):
+    """The periodic offsets y - x of one value by x mod p; function is how the title writes the
+    table's value at (x, y) (_function)."""
     fig = Figure(figsize=(8, 3.6))
     ax = fig.subplots()
     offsets = entry["offsets"]
@@ -240,7 +311,7 @@ def plot_offsets(entry, symbol, path):
     ax.axhline(0, color="black", linewidth=0.6)
     ax.set_xlabel(f"x mod {entry['period']}")
     ax.set_ylabel("offset y − x")
-    ax.set_title(f"{symbol}(x, y) = {entry['value']}: y − x for x ≥ {entry['start']} "
+    ax.set_title(f"{function} = {entry['value']}: y − x for x ≥ {entry['start']} "
                  f"(period {entry['period']}, {entry['status']})")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -258,19 +329,54 @@ def _status_line(e):
     return f"observed to n, {e['status']} ({text})"
 
 
+#: The prescribed cells a game's line lists before it gives their number only.
+LISTED_CELLS = 8
+
+
+def _heading(t):
+    """A table's heading: its symbol and id, or its id and title for a game that states no symbol."""
+    if t["symbol"] != t["table"]:
+        return f"{t['symbol']} ({t['table']})"
+    return f"{t['table']}: {t['title']}" if t["title"] else t["table"]
+
+
+def _game_lines(t):
+    """The game of a table as its patterns file records it: title, rules, identity, game file, source."""
+    lines = []
+    g = t.get("game")
+    if g:
+        cells = g["cells"]
+        fixed = ", ".join(f"({c['x']}, {c['y']}) = {c['value']}" for c in cells[:LISTED_CELLS])
+        if len(cells) > LISTED_CELLS:
+            fixed += f", … ({len(cells)} cells in all, listed in atlas.json)"
+        rules = (f"{'rook and diagonal' if g['moves'] == 'rook+diagonal' else 'rook'} moves, "
+                 f"{'the pass' if g['pass'] else 'no pass'}, prescribed cells {fixed or 'none'}")
+        lines.append(f"Game{': ' + t['title'] if t['title'] else ''} ({rules}); identity `{g['sha256'][:16]}…` "
+                     f"(the sha256 of its canonical form, in full in atlas.json)"
+                     + (f", read from the game file `{t['game_file']}`." if t.get("game_file") else "."))
+    else:
+        lines.append("Game: the patterns file records none (a file of an earlier version); the table is known by its id.")
+    lines.append(f"Source: {t['source']}." if t["source"] else "Source: the game states none.")
+    return lines
+
+
 def markdown(atlas, plots):
     """The atlas report as Markdown."""
-    lines = [f"# Atlas of the values {atlas['values']} at n = {atlas['n']}", "",
+    lines = [f"# Atlas of the values {atlas['values']} at n = {atlas['n']}", "", "Tables:", ""]
+    lines += [f"- {_heading(t)}" + (f" (game file `{t['game_file']}`)" if t.get("game_file") else "")
+              for t in atlas["tables"]]
+    lines += ["",
              "Each value v of each table: **proved** (its pattern holds for all x, y: the band state of the "
              "values 0 … V repeats, as the certificate records and `verify -certificate` re-checks), "
              "**observed** (a pattern of period p from x₀ holds on every row up to n: a conjecture), or "
              "**none** up to n (with the best tail fits).", "",
              f"![p(v) and x₀(v)]({plots['period_start']})", ""]
-    for t, (table, symbol, source) in zip(atlas["tables"], TABLES):
+    for t in atlas["tables"]:
+        table, symbol = t["table"], t["symbol"]
         counts = {}
         for e in t["values"]:
             counts[e["status"]] = counts.get(e["status"], 0) + 1
-        lines += [f"## {symbol} ({table})", ""]
+        lines += [f"## {_heading(t)}", ""]
         if t["proof"]:
             p = t["proof"]
             lines += [f"Theorem (proved for all x, y, not only up to n): for all x, y ≥ 0, the cells of {symbol} "
@@ -288,8 +394,9 @@ def markdown(atlas, plots):
             lines += [f"Nothing proved here: the patterns file marks values proved, but {t['unverified']}; "
                       f"they are listed as {CLAIMED}.", ""]
         else:
-            lines += ["No repeated band state within the bound: nothing proved.", ""]
-        lines += [f"Source: {source}.", ""]
+            lines += ["Nothing proved: the patterns file marks no value proved, so every value below is "
+                      "observed up to n only.", ""]
+        lines += _game_lines(t) + [""]
         if table == "passnim":
             lines += [PASS_NIM_NOTE, ""]
         lines += ["Counts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) + ".", ""]
@@ -308,22 +415,29 @@ def markdown(atlas, plots):
     return "\n".join(lines)
 
 
-def build(directory, n, out, value=None):
-    """Write atlas.json, atlas.md and the plots of the three tables at n into out; return the atlas."""
+def build(directory, n, out, value=None, tables=DEFAULT_TABLES):
+    """Write atlas.json, atlas.md and the plots of tables (ids and game files) at n into out; return the
+    atlas. Two entries of one id are refused: they would be one patterns file."""
     out = pathlib.Path(out)
+    tables = [table_atlas(directory, entry, n) for entry in tables]
+    seen = {}
+    for t in tables:
+        if t["table"] in seen:
+            raise PatternFileError(f"the tables {seen[t['table']]} and {t['game_file'] or t['table']} are both "
+                                   f"{t['table']}: give each once")
+        seen[t["table"]] = t["game_file"] or t["table"]
     out.mkdir(parents=True, exist_ok=True)
-    tables = [table_atlas(directory, table, n) for table, _, _ in TABLES]
     values = sorted({e["value"] for t in tables for e in t["values"]})
     atlas = {"n": n, "values": f"{values[0]}-{values[-1]}" if values else "", "tables": tables}
     plots = {"period_start": "period_start.png", "offsets": {}}
     plot_period_start(atlas, out / plots["period_start"])
-    for t, (table, symbol, _) in zip(tables, TABLES):
+    for t in tables:
         chosen = [e for e in t["values"] if e.get("offsets") and e["value"] == value] if value is not None \
             else default_offsets_value(t["values"])
         for e in chosen:
-            name = f"offsets_{table}_v{e['value']}.png"
-            plot_offsets(e, symbol, out / name)
-            plots["offsets"][table] = name
+            name = f"offsets_{t['table']}_v{e['value']}.png"
+            plot_offsets(e, _function(t), out / name)
+            plots["offsets"][t["table"]] = name
     (out / "atlas.json").write_text(json.dumps(atlas, indent=1) + "\n")
     (out / "atlas.md").write_text(markdown(atlas, plots) + "\n")
     return atlas
@@ -333,13 +447,16 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("directory", help="the -out directory of compute -patterns")
     parser.add_argument("--n", type=int, required=True, help="the n of the runs")
+    parser.add_argument("--table", action="append", metavar="ID|GAME.toml",
+                        help="a table of the atlas: a table id or a game file, as compute -table takes it; "
+                        f"repeat it for each (default: {' '.join(DEFAULT_TABLES)})")
     parser.add_argument("--value", type=int, help="the value whose offsets are drawn (default: of the values observed over at least "
                         f"{WELL_OBSERVED_PERIODS} whole periods, the one with the longest period)")
     parser.add_argument("--out", help="where atlas.md, atlas.json and the plots go (default: DIRECTORY/atlas_n<N>)")
     args = parser.parse_args(argv)
     out = args.out or pathlib.Path(args.directory) / f"atlas_n{args.n}"
     try:
-        build(args.directory, args.n, out, args.value)
+        build(args.directory, args.n, out, args.value, args.table or DEFAULT_TABLES)
     except (PatternFileError, OSError) as err:
         print(f"atlas: {err}", file=sys.stderr)
         return 1

@@ -94,6 +94,13 @@ def _other_table(report, directory):
         v["proof"]["certificate_sha256"] = hashlib.sha256(other.read_bytes()).hexdigest()
 
 
+def _other_game(report, directory):
+    """The patterns file recording another game under gneg1's id (G*₋₁'s rules, their identity):
+    its certificate is of gneg1's game."""
+    other = json.loads((directory / f"gstarneg1_n{N}.proof.json").read_text())["game"]
+    report["game"] = dict(other, id="gneg1")
+
+
 def _changed_bytes(report, directory):
     cert = directory / _proved(report)[0]["proof"]["certificate"]
     cert.write_bytes(cert.read_bytes() + b"\n")
@@ -156,6 +163,7 @@ def test_search_sentence(proof, says, never):
 @pytest.mark.parametrize("forge, reason", [
     (_copy_block_above_v, "which proves the values 0 …"),
     (_other_table, "but it is the certificate of passnim"),
+    (_other_game, "is the certificate of the game of identity 9f8873b4c6c2d962"),
     (_changed_bytes, "has sha256"),
     (_missing, "missing or not a regular file"),
     (_no_sum, "no certificate_sha256"),
@@ -239,3 +247,125 @@ def test_plot_title_states_the_search(proof, says):
     """The plot's title names each table's proved V and its search's outcome, no more."""
     from grundytables.atlas import _title_outcome
     assert _title_outcome("G₋₁", proof) == says
+
+
+GAME_N = 500
+
+
+def _atlas_sh(out, *args, check=True):
+    """scripts/atlas.sh at n = GAME_N, values 0-5, into out; the finished process."""
+    return subprocess.run(["bash", str(REPO / "scripts" / "atlas.sh"), "-n", str(GAME_N), "-values", "0-5",
+                           "-out", str(out), "-python", sys.executable, *args],
+                          check=check, capture_output=True, text=True)
+
+
+@pytest.fixture(scope="module")
+def game_atlas_dir(tmp_path_factory):
+    """The -out directory of scripts/atlas.sh on a table id and two game files, one whose pass
+    leads to another game than nim (nothing proved for it yet)."""
+    out = tmp_path_factory.mktemp("game_atlas")
+    _atlas_sh(out, "-table", "gneg1", "-table", str(REPO / "games" / "forbid-00-11.toml"),
+              "-table", str(REPO / "games" / "misere-pass.toml"))
+    return out
+
+
+def test_atlas_of_game_files(game_atlas_dir):
+    """A game file's patterns are named by its id, and the report names each game by its symbol or
+    title, its identity (16 hex digits in atlas.md, all of them in atlas.json) and its game file, as
+    the patterns file records them; it states a theorem exactly when the patterns file marks values
+    proved (misère nim with a pass, whose pass leads to G₋₁, included)."""
+    from grundytables import game_identity, read_game_file
+    files = {name: REPO / "games" / f"{name}.toml" for name in ("forbid-00-11", "misere-pass")}
+    for name in files:
+        assert (game_atlas_dir / f"{name}_n{GAME_N}.patterns.json").exists()
+    atlas = game_atlas_dir / f"atlas_n{GAME_N}"
+    data = json.loads((atlas / "atlas.json").read_text())
+    assert [t["table"] for t in data["tables"]] == ["gneg1", *files]
+    md = (atlas / "atlas.md").read_text()
+    sections = dict(zip(["gneg1", *files], md.split("\n## ")[1:]))
+    assert sections["gneg1"].startswith("G₋₁ (gneg1)\n\nTheorem (proved")
+    for t in data["tables"][1:]:
+        identity = game_identity(read_game_file(files[t["table"]]))
+        assert t["identity"] == t["game"]["sha256"] == identity and t["game_file"] == str(files[t["table"]])
+        assert t["symbol"] == t["table"] and t["title"] == read_game_file(files[t["table"]])["title"]
+        section = sections[t["table"]]
+        assert section.startswith(f"{t['table']}: {t['title']}\n")
+        assert f"identity `{identity[:16]}…`" in section and identity not in md
+        assert f"read from the game file `{files[t['table']]}`" in section
+        assert f"- {t['table']}: {t['title']} (game file `{files[t['table']]}`)" in md
+    for t in data["tables"]:
+        report = json.loads((game_atlas_dir / f"{t['table']}_n{GAME_N}.patterns.json").read_text())
+        proved = [v["value"] for v in report["values"] if v["status"] == "proved"]
+        assert [e["value"] for e in t["values"] if e["status"] == "proved"] == proved
+        assert bool(t["proof"]) == bool(proved)
+        assert ("Theorem (proved for all x, y" in sections[t["table"]]) == bool(proved)
+        assert ("Nothing proved: the patterns file marks no value proved" in sections[t["table"]]) == (not proved)
+    assert data["tables"][1]["proof"], "forbid-00-11's values 0-5 repeat within 500 rows"
+    assert "(rook moves, no pass, prescribed cells (0, 0) = -1, (1, 1) = -1)" in sections["forbid-00-11"]
+    assert "(rook moves, the pass, prescribed cells (0, 0) = -1)" in sections["misere-pass"]
+    assert data["tables"][0]["identity"] == game_identity(read_game_file(REPO / "games" / "gneg1.toml"))
+    for png in atlas.glob("offsets_*.png"):
+        assert png.name.split("_v")[0].removeprefix("offsets_") in ("gneg1", *files)
+
+
+def test_atlas_says_nothing_proved(game_atlas_dir, tmp_path):
+    """A game file whose patterns file marks no value proved gets no theorem, and "Nothing proved",
+    without a reason the file does not record."""
+    from grundytables.atlas import markdown, table_atlas
+    name = f"forbid-00-11_n{GAME_N}.patterns.json"
+    report = json.loads((game_atlas_dir / name).read_text())
+    for v in report["values"]:
+        if v["status"] == "proved":
+            v["status"], v["proof"] = "stable", None
+    (tmp_path / name).write_text(json.dumps(report))
+    t = table_atlas(tmp_path, str(REPO / "games" / "forbid-00-11.toml"), GAME_N)
+    assert t["proof"] is None and t["unverified"] is None
+    md = markdown({"n": GAME_N, "values": "0-5", "tables": [t]}, {"period_start": "p.png"})
+    assert "Nothing proved: the patterns file marks no value proved, so every value below is observed up to n only." in md
+    assert "Theorem" not in md and "repeat" not in md.split("## ")[1].split("| v |")[0]
+
+
+def test_atlas_keeps_a_game_file_of_the_same_game_only(game_atlas_dir, tmp_path):
+    """A game file's patterns file is kept by a second run only if it records the game file's
+    identity: a game file of another game under the same id is computed again, and the atlas
+    python refuses the patterns of another game than the game file given, naming both identities."""
+    from grundytables import game_identity, read_game_file
+    from grundytables.atlas import table_atlas
+    for f in game_atlas_dir.glob("*.json"):
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    mine = REPO / "games" / "forbid-00-11.toml"
+    other = tmp_path / "other.toml"
+    other.write_text(mine.read_text().replace("{ x = 1, y = 1, value = -1 }", "{ x = 2, y = 2, value = -1 }"))
+    assert read_game_file(other)["id"] == "forbid-00-11"
+    log = _atlas_sh(tmp_path, "-table", str(mine), "-table", "gneg1").stderr
+    assert log.count("not computed again") == 2
+    log = _atlas_sh(tmp_path, "-table", str(other)).stderr
+    assert "not computed again" not in log and f"atlas: {other}\n" in log
+    recorded = json.loads((tmp_path / f"forbid-00-11_n{GAME_N}.patterns.json").read_text())["game"]["sha256"]
+    assert recorded == game_identity(read_game_file(other))
+    with pytest.raises(PatternFileError) as err:
+        table_atlas(tmp_path, str(mine), GAME_N)
+    assert recorded in str(err.value) and game_identity(read_game_file(mine)) in str(err.value)
+    assert str(mine) in str(err.value)
+
+
+@pytest.mark.parametrize("table, says", [
+    ("games/no-such-game.toml", "-table games/no-such-game.toml: games/no-such-game.toml: not a game file"),
+    ("BAD", "-table {bad}: {bad}: unknown keys colour"),
+    ("nosuch", "-table nosuch: compute refuses it"),
+    ("wythoff", "-table wythoff: compute refuses it"),
+    ("DUP", "-table gneg1 and -table {dup} are both the table gneg1: give each once"),
+    ("", "-table needs a value"),
+    ("PY", "-python {py} cannot run the atlas"),
+])
+def test_atlas_table_usage_errors(tmp_path, table, says):
+    """A table the atlas cannot make, or a Python that cannot write it, is a usage error (exit 2) naming
+    the flag, before anything is computed."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('id = "bad"\ncolour = "red"\n')
+    args = {"BAD": ["-table", str(bad)], "DUP": ["-table", "gneg1", "-table", str(REPO / "games" / "gneg1.toml")],
+            "": ["-table"], "PY": ["-python", str(tmp_path / "no-python")]}.get(table, ["-table", table])
+    done = _atlas_sh(tmp_path / "out", *args, check=False)
+    assert done.returncode == 2, done.stderr
+    assert says.format(bad=bad, dup=REPO / "games" / "gneg1.toml", py=tmp_path / "no-python") in done.stderr
+    assert not list((tmp_path / "out").glob("*.patterns.json"))
