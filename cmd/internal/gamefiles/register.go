@@ -28,6 +28,9 @@ func Register(r tables.Ruleset) error {
 	if err := tables.Register(r); err != nil {
 		return err
 	}
+	if g.Limit > 0 {
+		return nil // a subtraction limit: not stated in package moves, so no band check
+	}
 	fixed := make([]moves.Fixed, 0, len(g.Cells)+1)
 	hasOrigin := false
 	for _, c := range g.Cells {
