@@ -279,6 +279,9 @@ func newSweep(rules Rules, n, tile int, sparse bool) *sweep {
 	}
 	words := bitsetWords(n, top, rules.Diagonal)
 	width := n + 1
+	if rules.Limit > 0 {
+		words = limitWords(limitWindow(rules.Limit, n), top, rules.Diagonal)
+	}
 	s := &sweep{
 		width:  width,
 		tile:   tile,
@@ -287,6 +290,15 @@ func newSweep(rules Rules, n, tile int, sparse bool) *sweep {
 		base:   base,
 		rules:  rules,
 		sparse: sparse,
+	}
+	if rules.Limit > 0 {
+		// Dense sets of a few words each, without running mexes.
+		s.colSets = make([]uint64, width*s.stride)
+		if rules.Diagonal {
+			s.diagSets = make([]uint64, (2*width-1)*s.stride)
+		}
+		s.limit = newLimitLines(width, limitWindow(rules.Limit, n), top+1, rules.Diagonal)
+		return s
 	}
 	if sparse {
 		s.colSparse = newSparseSets(width, sparseSlots)
@@ -311,12 +323,16 @@ func newSweep(rules Rules, n, tile int, sparse bool) *sweep {
 
 // newBandState allocates the cells and row bitsets of one band.
 func (s *sweep) newBandState() *bandState {
-	return &bandState{
+	st := &bandState{
 		cells:   make([]int32, s.tile*s.width),
 		rowSets: make([]uint64, s.tile*s.stride),
 		rowMex:  make([]int32, s.tile),
 		rowEnd:  make([]int32, s.tile),
 	}
+	if s.limit != nil {
+		st.rowCount = make([]uint16, s.tile*s.limit.counted)
+	}
+	return st
 }
 
 // newExcludedScratch returns a worker's buffer for the excluded values of a

@@ -6,7 +6,8 @@ import "math"
 // over 0 ≤ x, y ≤ n with cfg, base values assumed below the bitset bound:
 // the value sets of the columns (or, for split moves, of the anti-diagonals)
 // and of the diagonals with diagonal moves, with their running mexes, the
-// column rings of Josephus Nim (about 2n² bytes), plus Workers+1 band
+// column rings of Josephus Nim (about 2n² bytes) or the rings of a limit
+// k (about 2kn bytes, 6kn with diagonal moves), plus Workers+1 band
 // states of cells and dense row sets. Dense column sets grow like n² bits;
 // sparse ones like n·s(n), s(n) the spans per set (sparseSpans; for
 // Wythoff's Nim, wythoffSparseRoom). It is zero for n < 0.
@@ -28,6 +29,16 @@ func MemoryBytes(rules Rules, n int, cfg Config) int64 {
 		sets += 2*width - 1
 	}
 	tile := int64(cfg.Tile)
+	if rules.Limit > 0 {
+		// A set of a few words, a ring of k values and the counts of the
+		// base values a line (limit.go), for the columns, diagonals and
+		// a band's rows.
+		k := limitWindow(rules.Limit, n)
+		counted := int64(maxBaseValue(rules.Base) + 1)
+		words := int64(setStride(limitWords(k, int(counted)-1, rules.Diagonal)))
+		band := tile*width*4 + tile*(words*8+counted*2)
+		return sets*(words*8+int64(k)*2+counted*2) + int64(cfg.Workers+1)*band
+	}
 	top := -1
 	if rules.Split != nil {
 		top = 2*n + 2

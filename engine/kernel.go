@@ -33,8 +33,12 @@ type sweep struct {
 	diagSparse []sparseSet
 	// The sliding column windows of Rules.Josephus (josephus.go).
 	josephus *josephusColumns
-	base     []Cell // sorted by row, then column
-	rules    Rules
+	// The windows of Rules.Limit (limit.go): with a limit, colSets and
+	// diagSets hold the windows' values, and colMex and diagMex are nil.
+	limit *limitLines
+
+	base  []Cell // sorted by row, then column
+	rules Rules
 }
 
 // bandState is one band's cells and row bitsets. The worker sweeping the
@@ -46,6 +50,9 @@ type bandState struct {
 	rowSets []uint64 // rows value sets of stride words
 	rowMex  []int32
 	rowEnd  []int32 // Rules.Josephus: the cells of each row in its set
+	// rowCount holds, with Rules.Limit, the counts of each row's window
+	// (limit.go): rows × counted.
+	rowCount []uint16
 }
 
 // reset prepares st to sweep band b from scratch.
@@ -55,6 +62,7 @@ func (s *sweep) reset(st *bandState, b int) {
 	clear(st.rowSets[:st.rows*s.stride])
 	clear(st.rowMex[:st.rows])
 	clear(st.rowEnd[:st.rows])
+	clear(st.rowCount)
 }
 
 // fillTile computes the cells of band st in columns [y0, y1). The cells above
@@ -98,6 +106,10 @@ func (s *sweep) fillTile(st *bandState, y0, y1 int, excluded []int32) {
 // to column y0+i. This is the per-cell loop: no allocation, no calls that are
 // not inlined, no locks.
 func (s *sweep) mexRun(st *bandState, r int, row []uint64, out, excluded []int32, y0, ya, yb int) {
+	if s.limit != nil {
+		s.limitRun(st, r, row, out, excluded, y0, ya, yb)
+		return
+	}
 	if s.sparse {
 		s.sparseRun(st, r, row, out, excluded, y0, ya, yb)
 		return
@@ -161,6 +173,10 @@ func (s *sweep) diagonal(x, y int) int { return x - y + s.width - 1 }
 // place stores a base value at (x0+r, y) and, unless it is negative, adds it
 // to the row and column sets.
 func (s *sweep) place(st *bandState, r int, row []uint64, out []int32, y, v int) {
+	if s.limit != nil {
+		s.limitPlace(st, r, row, out, y, v)
+		return
+	}
 	out[y] = int32(v)
 	if v < 0 {
 		return
@@ -214,6 +230,10 @@ func (s *sweep) seed(rows int, prefix func(visit func(Band) error) error) error 
 				return fmt.Errorf("%w: known row %d holds the value %d, more than a table of side %d can", ErrKnownRows, b.X0+i/s.width, v, s.width)
 			}
 		}
+		if s.limit != nil {
+			next += b.Rows
+			return s.seedLimit(b)
+		}
 		if s.sparse {
 			s.seedSparse(b)
 			next += b.Rows
@@ -237,6 +257,10 @@ func (s *sweep) seed(rows int, prefix func(visit func(Band) error) error) error 
 	}
 	if next != rows {
 		return fmt.Errorf("engine: %d known rows given, %d expected", next, rows)
+	}
+	if s.limit != nil {
+		s.rebuildLimit()
+		return nil
 	}
 	if s.sparse {
 		return nil

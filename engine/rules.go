@@ -66,6 +66,13 @@ type Rules struct {
 	// (x−k, y−k), k ≥ 1, besides its row and column.
 	Diagonal bool
 
+	// Limit, if not 0, is a subtraction limit (limit.go): a move lowers a
+	// coordinate (a diagonal move both) by at most Limit, so the options
+	// of (x, y) are (x−k, y), (x, y−k) and, with Diagonal, (x−k, y−k) for
+	// 1 ≤ k ≤ Limit only. 0 ≤ Limit ≤ MaxLimit; Split and Josephus must
+	// then be unset, and the base values at most MaxLimitValue.
+	Limit int
+
 	// Excluded, if non-nil, writes into dst[i] the extra value excluded from
 	// the mex at cell (x, y0+i), or −1 where there is none. It is called once
 	// per row of a tile, never per cell, so it may loop over dst freely.
@@ -74,9 +81,9 @@ type Rules struct {
 	// Passless, if non-nil, adds the pass of a game with a pass (pass.go):
 	// the extra excluded value of every cell that is not a Base cell is
 	// G₀(x, y), G₀ being the table of *Passless, which has rook moves, its
-	// own Base and nothing else. The caller makes every cell without a
-	// move a Base cell, since no pass is allowed there. Excluded, Diagonal,
-	// Split and Josephus must then be unset.
+	// own Base and Limit and nothing else. The caller makes every cell
+	// without a move a Base cell, since no pass is allowed there. Excluded,
+	// Diagonal, Split and Josephus must then be unset.
 	Passless *Rules
 }
 
@@ -101,6 +108,11 @@ func (r Rules) validate() error {
 		}
 		if sp.Shift < 0 || sp.MinHeap < 0 || sp.Shift+2*sp.MinHeap == 0 {
 			return fmt.Errorf("%w: split moves need Shift, MinHeap ≥ 0 and Shift + 2·MinHeap > 0 (else a position is its own option)", ErrInvalidRules)
+		}
+	}
+	if r.Limit != 0 {
+		if err := r.validateLimit(); err != nil {
+			return err
 		}
 	}
 	if r.Josephus && (r.Split != nil || r.Diagonal || r.Excluded != nil || len(r.Base) > 0) {

@@ -15,7 +15,8 @@ const (
 	DenseSets
 	// SparseSets store only the words that are neither full nor empty
 	// (sparse.go), so their memory follows those words, not n. Split and
-	// Josephus moves ignore it and use dense sets.
+	// Josephus moves and subtraction limits ignore it and use dense sets
+	// (a limit's sets have a few words: limit.go).
 	SparseSets
 )
 
@@ -41,7 +42,7 @@ func (k SetKind) Sparse(n int) bool { return k == SparseSets || (k == AutoSets &
 
 // sparseFor reports whether a sweep of rules at n uses sparse sets.
 func (k SetKind) sparseFor(rules Rules, n int) bool {
-	if rules.Split != nil || rules.Josephus {
+	if rules.Split != nil || rules.Josephus || rules.Limit > 0 {
 		return false
 	}
 	return k.Sparse(n)

@@ -20,7 +20,20 @@ import (
 // restores it.
 
 // stateMagic opens a saved engine state; the digit is its format version.
-const stateMagic = "grundy engine state 1\n"
+// The state of rules with a limit opens with limitStateMagic, followed by
+// the header and the limit (an int64), and holds the rings (limit.go).
+const (
+	stateMagic      = "grundy engine state 1\n"
+	limitStateMagic = "grundy engine state L\n"
+)
+
+// magic is the first line of a saved state of sw.
+func (sw *Sweeper) magic() string {
+	if sw.s.limit != nil {
+		return limitStateMagic
+	}
+	return stateMagic
+}
 
 // ErrBadState reports a saved state that cannot be this table's.
 var ErrBadState = errors.New("engine: saved state does not fit")
@@ -49,13 +62,16 @@ func (sw *Sweeper) WriteState(w io.Writer) error {
 		return fmt.Errorf("engine: the sweep was stopped in the middle of a band; it has no state to save")
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
-	bw.WriteString(stateMagic)
+	bw.WriteString(sw.magic())
 	if err := binary.Write(bw, binary.LittleEndian, sw.header()); err != nil {
 		return fmt.Errorf("write engine state: %w", err)
 	}
 	s := sw.s
 	var err error
 	switch {
+	case s.limit != nil:
+		err = cmp.Or(binary.Write(bw, binary.LittleEndian, int64(s.rules.Limit)),
+			writeValues(bw, s.limit.colRing), writeValues(bw, s.limit.diagRing))
 	case s.rules.Split != nil:
 	case s.sparse:
 		err = writeSparseSets(bw, s.colSparse)
@@ -137,8 +153,14 @@ func ReadSweeper(r io.Reader, rules Rules, n int, cfg Config) (*Sweeper, error) 
 // readSweeper reads one Sweeper's state from br, leaving what follows.
 func readSweeper(br *bufio.Reader, rules Rules, n int, cfg Config) (*Sweeper, error) {
 	magic := make([]byte, len(stateMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != stateMagic {
+	if _, err := io.ReadFull(br, magic); err != nil || (string(magic) != stateMagic && string(magic) != limitStateMagic) {
 		return nil, fmt.Errorf("%w: not an engine state (or another version of it)", ErrBadState)
+	}
+	switch limited := string(magic) == limitStateMagic; {
+	case limited && rules.Limit == 0:
+		return nil, fmt.Errorf("%w: a state of rules with a subtraction limit, for rules without one", ErrBadState)
+	case !limited && rules.Limit > 0:
+		return nil, fmt.Errorf("%w: a state of rules without a subtraction limit, for rules with limit %d", ErrBadState, rules.Limit)
 	}
 	var h stateHeader
 	if err := binary.Read(br, binary.LittleEndian, &h); err != nil {
@@ -164,6 +186,18 @@ func readSweeper(br *bufio.Reader, rules Rules, n int, cfg Config) (*Sweeper, er
 	}
 	s := sw.s
 	switch {
+	case s.limit != nil:
+		var limit int64
+		if err = binary.Read(br, binary.LittleEndian, &limit); err == nil && limit != int64(s.rules.Limit) {
+			err = fmt.Errorf("it is of limit %d, wanted %d", limit, s.rules.Limit)
+		}
+		err = cmp.Or(err, readValues(br, s.limit.colRing), readValues(br, s.limit.diagRing))
+		if err == nil {
+			err = checkLimitRings(s)
+		}
+		if err == nil {
+			s.rebuildLimit()
+		}
 	case s.rules.Split != nil:
 	case s.sparse:
 		err = readSparseSets(br, s.colSparse, s.words)
@@ -285,7 +319,7 @@ func checkDense(s *sweep) error {
 const stateChunk = 8192
 
 // writeValues writes vals little-endian, a chunk at a time.
-func writeValues[T uint64 | int32](w io.Writer, vals []T) error {
+func writeValues[T uint64 | int32 | int16](w io.Writer, vals []T) error {
 	for len(vals) > 0 {
 		k := min(len(vals), stateChunk)
 		if err := binary.Write(w, binary.LittleEndian, vals[:k]); err != nil {
@@ -297,7 +331,7 @@ func writeValues[T uint64 | int32](w io.Writer, vals []T) error {
 }
 
 // readValues fills vals with what writeValues wrote, a chunk at a time.
-func readValues[T uint64 | int32](r io.Reader, vals []T) error {
+func readValues[T uint64 | int32 | int16](r io.Reader, vals []T) error {
 	for len(vals) > 0 {
 		k := min(len(vals), stateChunk)
 		if err := binary.Read(r, binary.LittleEndian, vals[:k]); err != nil {

@@ -11,7 +11,8 @@ import (
 
 // Game is a rook-move game as a game file states it (docs/games.md): a
 // move lowers one heap by any positive amount (and, with moves
-// "rook+diagonal", both by the same amount), a few prescribed cells near
+// "rook+diagonal", both by the same amount), at most Limit tokens if Limit
+// is set (a subtraction limit), a few prescribed cells near
 // the origin fix their values, and with Pass a player may once in a game
 // pass from a position that has a move and is not prescribed, to the same
 // position of the game without the pass.
@@ -27,6 +28,9 @@ type Game struct {
 	Title, Symbol, Definition, Source, Notes string
 	// Moves is MovesRook or MovesRookDiagonal.
 	Moves string
+	// Limit, if not 0, is the subtraction limit: a move lowers a heap (a
+	// diagonal move both) by 1 … Limit tokens only; 0 is no limit.
+	Limit int
 	// Pass adds the pass.
 	Pass bool
 	// Cells are the prescribed cells, ordered by x, then y.
@@ -50,6 +54,12 @@ const (
 	MovesRookDiagonal = "rook+diagonal"
 )
 
+// MaxLimit bounds a game's subtraction limit (Game.Limit). The full sweep
+// keeps the last Limit values of every column (and diagonal), so its
+// memory grows with the limit; beyond a few thousand a limit is no limit
+// in any table the full sweep computes in reasonable time anyway.
+const MaxLimit = 4096
+
 // GameFormat names the canonical form's version; it is hashed with it.
 const GameFormat = "grundy-game/1"
 
@@ -58,12 +68,15 @@ const GameFormat = "grundy-game/1"
 type canonicalRules struct {
 	Format string     `json:"format"`
 	Moves  string     `json:"moves"`
+	Limit  int        `json:"limit,omitempty"`
 	Pass   bool       `json:"pass"`
 	Cells  []GameCell `json:"cells"`
 }
 
 // Canonical is the game's canonical form: the JSON of its rules alone
-// (format, moves, pass, cells ordered by x then y), without spaces. Two
+// (format, moves, the limit where there is one, pass, cells ordered by x
+// then y), without spaces. A game without a limit has no "limit" key, so
+// the identities of the games stated before limits existed stay. Two
 // spellings of one game — other key order, comments, defaults left out,
 // cells in another order, another id or title — have the same canonical
 // form. Games that have the same table but other rules (nim with and
@@ -74,7 +87,7 @@ func (g Game) Canonical() []byte {
 		cells = []GameCell{}
 	}
 	sortCells(cells)
-	b, err := json.Marshal(canonicalRules{Format: GameFormat, Moves: g.Moves, Pass: g.Pass, Cells: cells})
+	b, err := json.Marshal(canonicalRules{Format: GameFormat, Moves: g.Moves, Limit: g.Limit, Pass: g.Pass, Cells: cells})
 	if err != nil {
 		panic("tables: a game's canonical form does not marshal: " + err.Error())
 	}
@@ -99,6 +112,7 @@ type GameRecord struct {
 	Source string     `json:"source,omitempty"`
 	Notes  string     `json:"notes,omitempty"`
 	Moves  string     `json:"moves"`
+	Limit  int        `json:"limit,omitempty"`
 	Pass   bool       `json:"pass"`
 	Cells  []GameCell `json:"cells"`
 	SHA256 string     `json:"sha256"`
@@ -112,7 +126,7 @@ func (g Game) Record() *GameRecord {
 	}
 	sortCells(cells)
 	return &GameRecord{ID: g.ID, Title: g.Title, Symbol: g.Symbol, Source: g.Source, Notes: g.Notes,
-		Moves: g.Moves, Pass: g.Pass, Cells: cells, SHA256: g.Identity()}
+		Moves: g.Moves, Limit: g.Limit, Pass: g.Pass, Cells: cells, SHA256: g.Identity()}
 }
 
 // Game returns the game a record describes, checked as a game file is
@@ -120,7 +134,7 @@ func (g Game) Record() *GameRecord {
 // whose rules were changed without its identity is refused.
 func (r GameRecord) Game() (Game, error) {
 	g := Game{ID: r.ID, Title: r.Title, Symbol: r.Symbol, Source: r.Source, Notes: r.Notes,
-		Moves: r.Moves, Pass: r.Pass, Cells: slices.Clone(r.Cells)}
+		Moves: r.Moves, Limit: r.Limit, Pass: r.Pass, Cells: slices.Clone(r.Cells)}
 	if err := CheckGame(&g); err != nil {
 		return Game{}, err
 	}
@@ -151,8 +165,15 @@ func (g Game) DefinitionText() string {
 	if len(fixed) > 0 {
 		b.WriteString(strings.Join(fixed, ", ") + "; otherwise ")
 	}
-	b.WriteString("G(x,y) = mex({G(x',y) : x' < x} ∪ {G(x,y') : y' < y}")
-	if g.Moves == MovesRookDiagonal {
+	if g.Limit > 0 {
+		fmt.Fprintf(&b, "G(x,y) = mex({G(x-k,y) : 1 ≤ k ≤ min(x,%d)} ∪ {G(x,y-k) : 1 ≤ k ≤ min(y,%d)}", g.Limit, g.Limit)
+	} else {
+		b.WriteString("G(x,y) = mex({G(x',y) : x' < x} ∪ {G(x,y') : y' < y}")
+	}
+	switch {
+	case g.Moves == MovesRookDiagonal && g.Limit > 0:
+		fmt.Fprintf(&b, " ∪ {G(x-k,y-k) : 1 ≤ k ≤ min(x,y,%d)}", g.Limit)
+	case g.Moves == MovesRookDiagonal:
 		b.WriteString(" ∪ {G(x-k,y-k) : 1 ≤ k ≤ min(x,y)}")
 	}
 	if g.Pass {

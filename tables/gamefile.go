@@ -39,6 +39,7 @@ type gameFile struct {
 	Source     string     `toml:"source"`
 	Notes      string     `toml:"notes"`
 	Moves      *string    `toml:"moves"`
+	Limit      *int64     `toml:"limit"`
 	Pass       bool       `toml:"pass"`
 	Cells      []fileCell `toml:"cells"`
 }
@@ -89,7 +90,8 @@ func LoadGame(path string) (Game, error) {
 
 // ParseGame parses a game file's bytes; name, the file's name, heads every
 // error. Unknown keys, a missing id, an id that is not a safe file name,
-// moves other than "rook" and "rook+diagonal", a cell without x, y or value,
+// moves other than "rook" and "rook+diagonal", a limit that is not an
+// integer 1 … MaxLimit, a cell without x, y or value,
 // a coordinate outside 0 … MaxCellCoordinate, a value outside −1 …
 // MaxCellValue or not an integer, and a cell listed twice are refused with
 // ErrGame. The cells come back ordered by x, then y.
@@ -107,8 +109,8 @@ func ParseGame(name string, data []byte) (Game, error) {
 	}
 	lines := cellLines(data)
 	at := func(i int) string {
-		if i < len(lines) && lines[i] > 0 {
-			return fmt.Sprintf("line %d: ", lines[i])
+		if i < len(lines) {
+			return atLine(lines[i])
 		}
 		return ""
 	}
@@ -119,6 +121,13 @@ func ParseGame(name string, data []byte) (Game, error) {
 		Notes: f.Notes, Moves: MovesRook, Pass: f.Pass}
 	if f.Moves != nil {
 		g.Moves = *f.Moves
+	}
+	if f.Limit != nil {
+		if *f.Limit < 1 || *f.Limit > MaxLimit {
+			return Game{}, fmt.Errorf("game file %s: %w: %skey limit = %d: a move lowers a heap by 1 … limit tokens, so the limit is "+
+				"an integer 1 … %d; leave the key out for no limit", name, ErrGame, atLine(topKeyLine(data, "limit")), *f.Limit, MaxLimit)
+		}
+		g.Limit = int(*f.Limit)
 	}
 	for i, c := range f.Cells {
 		for _, k := range []struct {
@@ -141,6 +150,15 @@ func ParseGame(name string, data []byte) (Game, error) {
 	return g, nil
 }
 
+// atLine is "line N: " for a message about a key on line N, or "" for 0,
+// where TOML gives no line.
+func atLine(line int) string {
+	if line > 0 {
+		return fmt.Sprintf("line %d: ", line)
+	}
+	return ""
+}
+
 // checkCell checks one cell's numbers against the limits.
 func checkCell(x, y, value int64) (GameCell, error) {
 	switch {
@@ -156,7 +174,7 @@ func checkCell(x, y, value int64) (GameCell, error) {
 	return GameCell{X: int(x), Y: int(y), Value: int32(value)}, nil
 }
 
-// CheckGame checks a game's id, moves and cells (as ParseGame does) and
+// CheckGame checks a game's id, moves, limit and cells (as ParseGame does) and
 // orders its cells by x, then y. Errors wrap ErrGame.
 func CheckGame(g *Game) error {
 	if !safeID.MatchString(g.ID) {
@@ -166,6 +184,9 @@ func CheckGame(g *Game) error {
 	case MovesRook, MovesRookDiagonal:
 	default:
 		return fmt.Errorf("%w: key moves = %q: the moves are %q or %q", ErrGame, g.Moves, MovesRook, MovesRookDiagonal)
+	}
+	if g.Limit < 0 || g.Limit > MaxLimit {
+		return fmt.Errorf("%w: key limit = %d: the limit is 1 … %d tokens a move, or none (0)", ErrGame, g.Limit, MaxLimit)
 	}
 	if g.Pass && g.Moves == MovesRookDiagonal {
 		return fmt.Errorf("%w: key pass = true with moves = %q: the engines do not compute the pass with diagonal moves yet", ErrGame, g.Moves)
@@ -201,7 +222,7 @@ func describeTOMLError(err error) string {
 			line, _ := e.Position()
 			keys = append(keys, fmt.Sprintf("line %d: unknown key %s", line, strings.Join(e.Key(), ".")))
 		}
-		return strings.Join(keys, "; ") + " (the keys are id, title, symbol, definition, source, notes, moves, pass and cells, whose entries take x, y and value)"
+		return strings.Join(keys, "; ") + " (the keys are id, title, symbol, definition, source, notes, moves, limit, pass and cells, whose entries take x, y and value)"
 	}
 	var de *toml.DecodeError
 	if errors.As(err, &de) {

@@ -1,6 +1,7 @@
 package tables_test
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -40,6 +41,14 @@ func TestParseGameRefusals(t *testing.T) {
 		{"huge number", "id = \"a\"\ncells = [ { x = 99999999999999999999, y = 0, value = 0 } ]\n", []string{"line 2"}},
 		{"not TOML", "id = \"a\n", []string{"line 1"}},
 		{"key twice", "id = \"a\"\nid = \"b\"\n", []string{"line 2"}},
+		{"limit 0", "id = \"a\"\nlimit = 0\n", []string{"line 2", "key limit = 0", "leave the key out"}},
+		{"limit negative", "id = \"a\"\nmoves = \"rook\"\nlimit = -3\n", []string{"line 3", "key limit = -3", "1 … 4096"}},
+		{"limit too large", "id = \"a\"\nlimit = 4097\n", []string{"line 2", "key limit = 4097", "4096"}},
+		{"limit huge", "id = \"a\"\nlimit = 99999999999999999999\n", []string{"line 2", "limit"}},
+		{"limit not an integer", "id = \"a\"\nlimit = 2.5\n", []string{"line 2", "key limit", "an integer"}},
+		{"limit a string", "id = \"a\"\nlimit = \"3\"\n", []string{"line 2", "key limit", "an integer"}},
+		{"limit true", "id = \"a\"\nlimit = true\n", []string{"line 2", "key limit"}},
+		{"limit in a cell", "id = \"a\"\ncells = [ { x = 0, y = 0, value = 1, limit = 2 } ]\n", []string{"line 2", "unknown key"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := tables.ParseGame("mine.toml", []byte(tc.file))
@@ -106,10 +115,50 @@ func TestGameIdentity(t *testing.T) {
 		"id = \"a\"\npass = true\ncells = [ { x = 1, y = 1, value = -1 }, { x = 0, y = 0, value = -1 } ]\n",
 		"id = \"a\"\nmoves = \"rook+diagonal\"\ncells = [ { x = 1, y = 1, value = -1 }, { x = 0, y = 0, value = -1 } ]\n",
 		"id = \"a\"\ncells = [ { x = 1, y = 1, value = 0 }, { x = 0, y = 0, value = -1 } ]\n",
+		"id = \"a\"\nlimit = 3\ncells = [ { x = 1, y = 1, value = -1 }, { x = 0, y = 0, value = -1 } ]\n",
+		"id = \"a\"\nlimit = 4096\ncells = [ { x = 1, y = 1, value = -1 }, { x = 0, y = 0, value = -1 } ]\n",
 	} {
 		if spelling(other) == a {
 			t.Errorf("another game has the identity %s:\n%s", a, other)
 		}
+	}
+	if spelling("id = \"a\"\nlimit = 3\n") == spelling("id = \"a\"\nlimit = 4\n") {
+		t.Error("limits 3 and 4 share an identity")
+	}
+}
+
+// TestGameIdentitiesPinned: the identities of the shipped game files
+// without a limit are those they had before limits existed (their
+// canonical forms have no "limit" key), as testdata/game_identities.json
+// pins them (scripts/tests/test_games.py reads it too), and a limit enters
+// the canonical form after moves.
+func TestGameIdentitiesPinned(t *testing.T) {
+	data, err := os.ReadFile("testdata/game_identities.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pinned map[string]string
+	if err := json.Unmarshal(data, &pinned); err != nil || len(pinned) != 7 {
+		t.Fatalf("testdata/game_identities.json: %d games, %v", len(pinned), err)
+	}
+	for name, want := range pinned {
+		g, err := tables.LoadGame("../games/" + name + ".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Identity(); got != want || strings.Contains(string(g.Canonical()), "limit") {
+			t.Errorf("%s: identity %s, want %s (canonical form %s)", name, got, want, g.Canonical())
+		}
+		if r, ok := tables.Lookup(name); ok && r.Identity() != want {
+			t.Errorf("the built-in %s: identity %s, want %s", name, r.Identity(), want)
+		}
+	}
+	g, err := tables.LoadGame("../games/subtraction-3.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(g.Canonical()), `{"format":"grundy-game/1","moves":"rook","limit":3,"pass":false,"cells":[]}`; got != want {
+		t.Errorf("canonical form %s, want %s", got, want)
 	}
 }
 
@@ -131,6 +180,22 @@ func TestGameRecordRoundTrip(t *testing.T) {
 	rec.Cells[0].Value = 0
 	if _, err := rec.Game(); !errors.Is(err, tables.ErrGame) {
 		t.Errorf("a changed record: %v, want ErrGame", err)
+	}
+
+	limited, err := tables.LoadGame("../games/subtraction-3.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec = limited.Record()
+	if back, err := rec.Game(); err != nil || back.Limit != 3 || back.Identity() != limited.Identity() {
+		t.Errorf("a limited game's round trip: %+v, %v", back, err)
+	}
+	for _, limit := range []int{0, 4, tables.MaxLimit + 1} {
+		changed := *rec
+		changed.Limit = limit
+		if _, err := changed.Game(); !errors.Is(err, tables.ErrGame) {
+			t.Errorf("a record with limit %d for 3: %v, want ErrGame", limit, err)
+		}
 	}
 }
 
@@ -164,7 +229,7 @@ func TestResolve(t *testing.T) {
 // is a game CheckGame accepts, whose canonical form parses back to the
 // same identity.
 func FuzzParseGame(f *testing.F) {
-	for _, name := range []string{"nim", "g1", "gneg1", "gstarneg1", "passnim", "forbid-00-11", "misere-pass"} {
+	for _, name := range []string{"nim", "g1", "gneg1", "gstarneg1", "passnim", "forbid-00-11", "misere-pass", "subtraction-3"} {
 		data, err := os.ReadFile("../games/" + name + ".toml")
 		if err != nil {
 			f.Fatal(err)
@@ -173,6 +238,7 @@ func FuzzParseGame(f *testing.F) {
 	}
 	f.Add([]byte("id = \"a\"\n[[cells]]\nx = 0\ny = 0\nvalue = -1\n"))
 	f.Add([]byte("id = \"a\"\ncells = [ { x = 0, y = 0, value = 1.5 } ]\n"))
+	f.Add([]byte("id = \"a\"\nmoves = \"rook+diagonal\"\nlimit = 2\n[[cells]]\nx = 0\ny = 0\nvalue = -1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := tables.ParseGame("fuzz.toml", data)
 		if err != nil {

@@ -59,3 +59,28 @@ func cellLines(data []byte) []int {
 	}
 	return lines
 }
+
+// topKeyLine returns the line of the top-level key of a game file, for the
+// messages about its value: 0 where it is not there (or sits in a table),
+// or the file does not parse.
+func topKeyLine(data []byte, key string) int {
+	var p unstable.Parser
+	p.Reset(data)
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.ArrayTable, unstable.Table:
+			return 0 // the top-level keys come before the first table
+		case unstable.KeyValue:
+			it := e.Key()
+			if !it.Next() {
+				continue
+			}
+			first := it.Node()
+			if string(first.Data) == key && !it.Next() && first.Raw.Length > 0 {
+				return p.Shape(first.Raw).Start.Line
+			}
+		}
+	}
+	return 0
+}

@@ -1,13 +1,16 @@
 package tables
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/grundy-lab/grundy/engine"
 )
 
 // Ruleset returns the game as the engines compute it. The cells are the
-// base cells; moves "rook+diagonal" adds the diagonal moves. With the pass,
+// base cells; moves "rook+diagonal" adds the diagonal moves, and a limit
+// makes every move take at most Limit tokens (engine.Rules.Limit), which
+// only the full sweep computes. With the pass,
 // the cells without a move (every option a cell of value −1, or none at
 // all) become base cells of value 0, since a position with no move has no
 // pass either; if the game without the pass is two-heap nim (rook moves, no
@@ -26,8 +29,11 @@ func (g Game) Ruleset() Ruleset {
 		r.Source = "game file " + g.ID
 	}
 	base := engineCells(g.Cells)
-	r.Rules = engine.Rules{Base: base, Diagonal: g.Moves == MovesRookDiagonal}
-	if g.Moves == MovesRookDiagonal {
+	r.Rules = engine.Rules{Base: base, Diagonal: g.Moves == MovesRookDiagonal, Limit: g.Limit}
+	switch {
+	case g.Limit > 0:
+		r.noBand = limitNoBand(g.Limit)
+	case g.Moves == MovesRookDiagonal:
 		r.noBand = wythoffNoBand
 	}
 	if !g.Pass {
@@ -42,8 +48,16 @@ func (g Game) Ruleset() Ruleset {
 		r.nimSum = true
 		return r
 	}
-	r.Rules = engine.Rules{Base: withPass, Passless: &engine.Rules{Base: base}}
+	r.Rules = engine.Rules{Base: withPass, Limit: g.Limit, Passless: &engine.Rules{Base: base, Limit: g.Limit}}
 	return r
+}
+
+// limitNoBand is why the band cannot serve a subtraction limit, naming the
+// sweep that can.
+func limitNoBand(limit int) string {
+	return fmt.Sprintf("its moves take at most %d tokens (limit = %d), so the options of a cell are a window of its row and "+
+		"column, and a value leaves a column's set again: a full column set does not make a cell V+1, nor do the patterns "+
+		"and proofs hold: only the full sweep (-sweep full) computes it", limit, limit)
 }
 
 // engineCells converts prescribed cells to the engine's base cells.
@@ -56,9 +70,10 @@ func engineCells(cells []GameCell) []engine.Cell {
 }
 
 // passlessIsNim says the game without the pass is two-heap nim: rook moves
-// and no cell but (0, 0) = 0, which the mex gives (0, 0) anyway.
+// without a limit and no cell but (0, 0) = 0, which the mex gives (0, 0)
+// anyway.
 func (g Game) passlessIsNim() bool {
-	if g.Moves != MovesRook {
+	if g.Moves != MovesRook || g.Limit > 0 {
 		return false
 	}
 	for _, c := range g.Cells {
@@ -70,9 +85,10 @@ func (g Game) passlessIsNim() bool {
 }
 
 // noMoveCells returns the cells that are not prescribed and have no move:
-// every option is a cell of value −1 (or there is none, at (0, 0)). An
-// option (x', y) of (x, y) with x' < x must then be a prescribed cell, so
-// x and y are at most one more than the largest prescribed coordinate.
+// every option is a cell of value −1 (or there is none, at (0, 0)). The
+// option (x−1, y) of (x, y), x > 0, which every limit allows, must then be
+// a prescribed cell, so x and y are at most one more than the largest
+// prescribed coordinate.
 func (g Game) noMoveCells() []GameCell {
 	value := make(map[[2]int]int32, len(g.Cells))
 	top := 0
@@ -91,13 +107,13 @@ func (g Game) noMoveCells() []GameCell {
 				continue
 			}
 			hasMove := false
-			for xp := 0; xp < x && !hasMove; xp++ {
-				hasMove = !forbidden(xp, y)
+			for k := 1; k <= x && (g.Limit == 0 || k <= g.Limit) && !hasMove; k++ {
+				hasMove = !forbidden(x-k, y)
 			}
-			for yp := 0; yp < y && !hasMove; yp++ {
-				hasMove = !forbidden(x, yp)
+			for k := 1; k <= y && (g.Limit == 0 || k <= g.Limit) && !hasMove; k++ {
+				hasMove = !forbidden(x, y-k)
 			}
-			for k := 1; g.Moves == MovesRookDiagonal && k <= min(x, y) && !hasMove; k++ {
+			for k := 1; g.Moves == MovesRookDiagonal && k <= min(x, y) && (g.Limit == 0 || k <= g.Limit) && !hasMove; k++ {
 				hasMove = !forbidden(x-k, y-k)
 			}
 			if !hasMove {

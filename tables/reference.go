@@ -4,7 +4,8 @@ import "github.com/grundy-lab/grundy/engine"
 
 // Reference computes the table of r over 0 ≤ x, y ≤ n straight from the
 // definition: for each cell in row-major order it lists the values of all its
-// options and takes their mex, ignoring negative values. It takes O(n³) time
+// options (those within r.Limit, if set) and takes their mex, ignoring
+// negative values. It takes O(n³) time
 // and is meant for tests only; the result is indexed [x][y]. n < 0 gives nil.
 func Reference(r engine.Rules, n int) [][]int32 {
 	if n < 0 {
@@ -33,12 +34,16 @@ func Reference(r engine.Rules, n int) [][]int32 {
 			}
 			var options []int32
 			for xp := 0; xp < x; xp++ {
-				options = append(options, g[xp][y])
+				if r.Limit == 0 || x-xp <= r.Limit {
+					options = append(options, g[xp][y])
+				}
 			}
 			for yp := 0; yp < y; yp++ {
-				options = append(options, g[x][yp])
+				if r.Limit == 0 || y-yp <= r.Limit {
+					options = append(options, g[x][yp])
+				}
 			}
-			for k := 1; r.Diagonal && k <= min(x, y); k++ {
+			for k := 1; r.Diagonal && k <= min(x, y) && (r.Limit == 0 || k <= r.Limit); k++ {
 				options = append(options, g[x-k][y-k])
 			}
 			if r.Excluded != nil {

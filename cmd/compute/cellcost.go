@@ -29,6 +29,12 @@ import "github.com/grundy-lab/grundy/tables"
 func cellSeconds(r tables.Ruleset, opts options, base float64, cores int) float64 {
 	n := float64(opts.n)
 	switch {
+	case r.Rules.Limit > 0:
+		// A subtraction limit keeps dense sets of a few words whatever
+		// -sets says (engine/limit.go): about the rook model, with or
+		// without the diagonal (BenchmarkLimit: 0.6–0.8 times nim's cells
+		// a second at n = 3000, one worker).
+		return base / float64(cores)
 	case r.Rules.Diagonal && opts.cfg.Sets.Sparse(opts.n):
 		return (base + max(0, 35+2.55e-3*n-27)*1e-9) / float64(cores)
 	case r.Rules.Diagonal:

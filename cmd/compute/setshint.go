@@ -18,8 +18,8 @@ func denseSetsHint(opts options, memory int64) string {
 		return ""
 	}
 	for _, r := range opts.tables {
-		if !r.Rules.Diagonal {
-			continue
+		if !r.Rules.Diagonal || r.Rules.Limit > 0 {
+			continue // a limit's sets are dense whatever -sets says
 		}
 		sparse := opts
 		sparse.tables = []tables.Ruleset{r}

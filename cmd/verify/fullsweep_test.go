@@ -20,6 +20,13 @@ func fullSweepDataset(t *testing.T, n int, plant func(*engine.Rules)) string {
 	t.Helper()
 	r, _ := tables.Lookup("wythoff")
 	plant(&r.Rules)
+	return fullSweepDatasetOf(t, r, n)
+}
+
+// fullSweepDatasetOf writes the values dataset of values 0–40 of r at n by
+// the full sweep, and returns its path.
+func fullSweepDatasetOf(t *testing.T, r tables.Ruleset, n int) string {
+	t.Helper()
 	dir := t.TempDir()
 	job := fullrun.Job{Table: r, N: n, Engine: engine.Config{Workers: 2, Tile: 64}, Out: dir, WriteValues: true,
 		Values: results.ValueRange{Lo: 0, Hi: 40}}
@@ -47,4 +54,19 @@ func TestFullSweepDatasetChecked(t *testing.T) {
 		t.Fatalf("a planted defect: exit %d\n%s%s", code, stdout, stderr)
 	}
 	t.Logf("planted: %s", strings.TrimSpace(stdout))
+}
+
+// TestLimitedGameDatasetRefused: verify -in of the full sweep's dataset of
+// a game with a subtraction limit says it cannot check its cells, naming
+// the limit (exit 1), and never checks them as those of the game without
+// the limit, which would report its cells as counterexamples (exit 3).
+func TestLimitedGameDatasetRefused(t *testing.T) {
+	g, err := tables.LoadGame("../../games/subtraction-3.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runVerify(t, "-in", fullSweepDatasetOf(t, g.Ruleset(), 200))
+	if code != 1 || strings.Contains(stdout, "FAILS") || !strings.Contains(stderr, "subtraction limit (limit = 3)") {
+		t.Fatalf("verify -in of a limited game's dataset: exit %d, want 1 and a refusal naming the limit\n%s%s", code, stdout, stderr)
+	}
 }

@@ -15,7 +15,7 @@ import (
 // holds the same contract.
 var (
 	topKeys  = append(slices.Clip(manifestKeys), "game", "g_sha256", "max_value")
-	gameKeys = []string{"id", "title", "symbol", "source", "notes", "moves", "pass", "cells", "sha256"}
+	gameKeys = []string{"id", "title", "symbol", "source", "notes", "moves", "limit", "pass", "cells", "sha256"}
 	cellKeys = []string{"x", "y", "value"}
 )
 

@@ -31,8 +31,33 @@ def test_identity_is_the_one_compute_records(compute, tmp_path, game_file):
     recorded = grundytables.game(dataset)
     mine = grundytables.read_game_file(game_file)
     assert grundytables.game_identity(mine) == recorded["sha256"]
-    assert (recorded["id"], recorded["moves"], recorded["pass"], recorded["cells"]) == \
-        (mine["id"], mine["moves"], mine["pass"], mine["cells"])
+    assert (recorded["id"], recorded["moves"], recorded.get("limit"), recorded["pass"], recorded["cells"]) == \
+        (mine["id"], mine["moves"], mine.get("limit"), mine["pass"], mine["cells"])
+
+
+# The identities of the shipped game files without a limit, which tables/gamefile_test.go pins
+# too: the ones they had before limits existed.
+PINNED = json.loads((REPO / "tables" / "testdata" / "game_identities.json").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_identities_without_a_limit_are_pinned(name):
+    g = grundytables.read_game_file(REPO / "games" / f"{name}.toml")
+    assert "limit" not in g and b"limit" not in grundytables.games.canonical_form(g)
+    assert grundytables.game_identity(g) == PINNED[name]
+
+
+def test_a_limit_enters_the_canonical_form_after_moves(tmp_path):
+    g = grundytables.read_game_file(REPO / "games" / "subtraction-3.toml")
+    assert g["limit"] == 3
+    assert grundytables.games.canonical_form(g) == \
+        b'{"format":"grundy-game/1","moves":"rook","limit":3,"pass":false,"cells":[]}'
+    other = dict(g, limit=4)
+    assert grundytables.game_identity(other) != grundytables.game_identity(g)
+    assert grundytables.game_identity(dict(g, limit=0)) == grundytables.game_identity({k: v for k, v in g.items() if k != "limit"})
+    grundytables.write_game_file(g, tmp_path / "copy.toml")
+    back = grundytables.read_game_file(tmp_path / "copy.toml")
+    assert back["limit"] == 3 and grundytables.game_identity(back) == grundytables.game_identity(g)
 
 
 def test_a_game_written_back_computes_the_same_cells(compute, tmp_path):
@@ -61,6 +86,12 @@ def test_a_changed_record_is_refused(compute, tmp_path):
     ('id = "a"\ncells = [ { x = 0, y = 0, value = -2 } ]\n', "outside"),
     ('id = "a"\ncells = [ { x = 0, y = 0, value = 1 }, { x = 0, y = 0, value = 2 } ]\n', "twice"),
     ('id = "a"\nmoves = "queen"\n', "moves"),
+    ('id = "a"\nlimit = 0\n', "limit = 0"),
+    ('id = "a"\nlimit = -2\n', "limit = -2"),
+    ('id = "a"\nlimit = 4097\n', "limit = 4097"),
+    ('id = "a"\nlimit = 2.5\n', "limit = 2.5"),
+    ('id = "a"\nlimit = "3"\n', "limit = '3'"),
+    ('id = "a"\nlimit = true\n', "limit = True"),
     ('id = "a\n', "not a game file"),
 ])
 def test_bad_game_files_are_refused(tmp_path, text, match):

@@ -75,9 +75,11 @@ def test_canonical_forms_match_the_game_schema(game_file):
     form = json.loads(grundytables.games.canonical_form(grundytables.read_game_file(game_file)))
     jsonschema.validate(form, s)
     for defect in ({**form, "moves": "queen"}, {**form, "cells": [{"x": -1, "y": 0, "value": 0}]},
-                   {**form, "extra": 1}, {k: v for k, v in form.items() if k != "pass"}):
+                   {**form, "extra": 1}, {k: v for k, v in form.items() if k != "pass"},
+                   {**form, "limit": 0}, {**form, "limit": 4097}, {**form, "limit": "3"}):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(defect, s)
+    jsonschema.validate({**form, "limit": 4096}, s)
 
 
 def test_the_recorded_game_is_strict(band_run):

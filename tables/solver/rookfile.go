@@ -3,7 +3,8 @@ package solver
 // RookFile is a game of a game file (docs/games.md), played as the file
 // states it: a position is two heaps and whether the pass is still to be
 // used. A move lowers one heap by any positive amount (and, with Diagonal,
-// both by the same amount) to a position that is not forbidden; a
+// both by the same amount), at most Limit if Limit is set, to a position
+// that is not forbidden; a
 // prescribed position has its value whatever its options; with Pass, a
 // player may once in the game pass from a position that is not prescribed
 // and has a move, which leaves the heaps as they are and the pass used.
@@ -11,7 +12,10 @@ package solver
 // them to it on random game files.
 type RookFile struct {
 	Diagonal bool
-	Pass     bool
+	// Limit, if not 0, is the most tokens a move takes from a heap (a
+	// diagonal move from each): a subtraction limit.
+	Limit int
+	Pass  bool
 	// Prescribed maps a position {x, y} to its value; −1 forbids moving
 	// there.
 	Prescribed map[[2]int]int32
@@ -50,14 +54,14 @@ func (g RookFile) table(n int, afterPass [][]int32) [][]int32 {
 				}
 				options = append(options, t[a][b])
 			}
-			for a := 0; a < x; a++ {
-				move(a, y)
+			for take := 1; take <= x && g.allows(take); take++ {
+				move(x-take, y)
 			}
-			for b := 0; b < y; b++ {
-				move(x, b)
+			for take := 1; take <= y && g.allows(take); take++ {
+				move(x, y-take)
 			}
-			for k := 1; g.Diagonal && k <= min(x, y); k++ {
-				move(x-k, y-k)
+			for take := 1; g.Diagonal && take <= min(x, y) && g.allows(take); take++ {
+				move(x-take, y-take)
 			}
 			if afterPass != nil && len(options) > 0 {
 				options = append(options, afterPass[x][y])
@@ -67,3 +71,7 @@ func (g RookFile) table(n int, afterPass [][]int32) [][]int32 {
 	}
 	return t
 }
+
+// allows says a move may take take tokens from a heap: any number without
+// a limit, at most Limit with one.
+func (g RookFile) allows(take int) bool { return g.Limit == 0 || take <= g.Limit }

@@ -28,6 +28,9 @@ func Register(r tables.Ruleset) error {
 	if err := tables.Register(r); err != nil {
 		return err
 	}
+	if g.Limit > 0 {
+		return nil // a subtraction limit: not stated in package moves, so no band check
+	}
 	fixed := make([]moves.Fixed, len(g.Cells))
 	for i, c := range g.Cells {
 		fixed[i] = moves.Fixed{X: c.X, Y: c.Y, Value: c.Value}
