@@ -10,6 +10,8 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"golang.org/x/sync/errgroup"
+
+	"github.com/grundy-lab/grundy/tables"
 )
 
 // Defaults of BandIndexOptions.
@@ -58,6 +60,13 @@ type BandIndexOptions struct {
 // the same search as on an Index. Most values are periodic, and their
 // chunks compress to a few bytes each.
 //
+// A row holds each value once, except where a game file's prescribed cells
+// repeat a value of their row (a cell prescribed 0 right of the 0 the mex
+// gives, say): the cells beyond the first of such a row are kept aside,
+// uncompressed, as they are in the corner of the prescribed cells only
+// (0 ≤ x, y ≤ tables.MaxCellCoordinate), and go with the column to the
+// search, which makes such rows exceptions.
+//
 // Row is called from one goroutine; Finish ends the rows, after which
 // Search and SearchAll may run concurrently. Close removes the spill file
 // (a journal stays, for ResumeBandIndex).
@@ -82,6 +91,9 @@ type BandIndex struct {
 	store  *chunkStore
 	chunks [][]chunkRef // chunks[v−lo][k]: chunk k of value v
 	stored []int64      // raw bytes per value, for Stats
+	// extra[v−lo] are the cells of value v beyond the first of their row,
+	// in order of row: prescribed cells of a game file, in its corner.
+	extra  [][]Cell
 	closed bool
 }
 
@@ -127,7 +139,7 @@ func newBandIndex(n int64, lo, hi int, opt BandIndexOptions) (*BandIndex, error)
 	values := hi - lo + 1
 	b := &BandIndex{n: n, lo: lo, hi: hi, opt: opt, free: make(chan []int16, 2), full: make(chan filled, 1),
 		done: make(chan struct{}), store: &chunkStore{budget: opt.MemoryBudget, dir: opt.SpillDir},
-		chunks: make([][]chunkRef, values), stored: make([]int64, values)}
+		chunks: make([][]chunkRef, values), stored: make([]int64, values), extra: make([][]Cell, values)}
 	b.free <- make([]int16, values*opt.ChunkRows)
 	b.free <- make([]int16, values*opt.ChunkRows)
 	b.stage = make([]int16, values*stageRows)
@@ -226,10 +238,13 @@ func (b *BandIndex) compress(enc *zstd.Encoder) {
 
 // Row adds row x, which must be the next row, with the cells ys (columns)
 // and vals (values) of a rook table: values outside lo … hi are skipped.
-// It fails on a row out of order or past n, a second cell of one value in
-// the row, a cell outside 0 … n or further from the diagonal than an int16
-// holds, and on a compressed chunk that neither fits in the memory budget
-// nor can spill.
+// A value may occur more than once in a row only within the corner where a
+// game file prescribes cells, 0 ≤ x, y ≤ tables.MaxCellCoordinate (a mex
+// cell is the first of its value in its row, so every further cell of the
+// value is prescribed). It fails on a row out of order or past n, a second
+// cell of one value in the row outside that corner, a cell outside 0 … n
+// or further from the diagonal than an int16 holds, and on a compressed
+// chunk that neither fits in the memory budget nor can spill.
 func (b *BandIndex) Row(x int64, ys []int64, vals []int32) error {
 	switch {
 	case b.closed:
@@ -266,9 +281,11 @@ func (b *BandIndex) Row(x int64, ys []int64, vals []int32) error {
 	return nil
 }
 
-// stageRow writes the offsets of row x's cells of the values lo … hi to
-// row, its place in the stage.
+// stageRow writes the offsets of row x's first cells of the values lo …
+// hi to row, its place in the stage, and the further cells of a value to
+// extra. On an error it adds nothing to extra.
 func (b *BandIndex) stageRow(row []int16, x int64, ys []int64, vals []int32) error {
+	var further []valueCell // the cells beyond the first of their value
 	for k, v := range vals {
 		if int(v) < b.lo || int(v) > b.hi {
 			continue
@@ -279,13 +296,30 @@ func (b *BandIndex) stageRow(row []int16, x int64, ys []int64, vals []int32) err
 			return fmt.Errorf("pattern: band index: cell (%d,%d) of value %d outside the table or too far from the diagonal", x, y, v)
 		}
 		at := int(v) - b.lo
-		if row[at] != absent16 {
-			return fmt.Errorf("pattern: band index: value %d twice in row %d (columns %d and %d): not a rook table",
-				v, x, x+int64(row[at]), y)
+		if row[at] == absent16 {
+			row[at] = int16(d)
+			continue
 		}
-		row[at] = int16(d)
+		first := x + int64(row[at])
+		if x > tables.MaxCellCoordinate || max(first, y) > tables.MaxCellCoordinate {
+			return fmt.Errorf("pattern: band index: value %d twice in row %d (columns %d and %d), outside the corner "+
+				"0 ≤ x, y ≤ %d of a game file's prescribed cells: not a rook table", v, x, first, y, tables.MaxCellCoordinate)
+		}
+		if y < first { // the row's first cell of v is staged, the others go aside
+			row[at], y = int16(d), first
+		}
+		further = append(further, valueCell{v: at, cell: Cell{int(x), int(y)}})
+	}
+	for _, c := range further {
+		b.extra[c.v] = append(b.extra[c.v], c.cell)
 	}
 	return nil
+}
+
+// valueCell is a cell of the value lo + v.
+type valueCell struct {
+	v    int
+	cell Cell
 }
 
 // stageRows is the rows the stage holds: 201 values of 64 rows are 25 KB,
@@ -399,7 +433,7 @@ func (b *BandIndex) column(v int, dec *zstd.Decoder) (column, error) {
 	if x != len(d) {
 		return column{}, fmt.Errorf("pattern: band index: value %d has %d rows stored, want %d", v, x, len(d))
 	}
-	return column{value: v, n: int(b.n), d: d}, nil
+	return column{value: v, n: int(b.n), d: d, extra: b.extra[v-b.lo]}, nil
 }
 
 // Search is Search on the index: it materialises value v's column

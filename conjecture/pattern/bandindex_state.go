@@ -6,13 +6,17 @@ import (
 	"fmt"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/grundy-lab/grundy/tables"
 )
 
 // BandIndexState is where a BandIndex with a journal stood at a row, for
 // ResumeBandIndex: the index it belongs to, the prefix of the journal that
 // holds its full chunks (length and SHA-256), and the rows of its open
-// chunk, compressed. It takes O(values · ChunkRows) bytes at most, never
-// O(rows): the rows before the open chunk are in the journal.
+// chunk, compressed, with the cells kept aside (a value's cells beyond the
+// first of their row, a game file's prescribed cells). It takes
+// O(values · ChunkRows) bytes at most, and the cells aside, never O(rows):
+// the rows before the open chunk are in the journal.
 type BandIndexState struct {
 	N         int64 `json:"n"`
 	Lo        int   `json:"lo"`
@@ -26,6 +30,20 @@ type BandIndexState struct {
 	// Open is the open chunk's rows, Rows mod ChunkRows of them, value by
 	// value, as little-endian int16 offsets compressed by zstd.
 	Open []byte `json:"open_chunk"`
+	// Extra are the cells of the rows 0 … Rows−1 beyond the first of
+	// their value in their row, by value, then in order of row: none in
+	// a rook table, the prescribed cells that repeat a value of their row
+	// in a game file's. Absent from the states of earlier versions, which
+	// refused such rows.
+	Extra []ExtraCell `json:"extra,omitempty"`
+}
+
+// ExtraCell is a cell of value Value beyond the first of that value in
+// its row X.
+type ExtraCell struct {
+	Value int `json:"value"`
+	X     int `json:"x"`
+	Y     int `json:"y"`
 }
 
 // journalMark is, on the compressor's goroutine, the journal's mark once
@@ -65,8 +83,16 @@ func (b *BandIndex) StateAt(row int64) (BandIndexState, error) {
 	if err != nil {
 		return BandIndexState{}, err
 	}
+	var extra []ExtraCell
+	for i, cells := range b.extra {
+		for _, c := range cells {
+			if int64(c.X) < row {
+				extra = append(extra, ExtraCell{Value: b.lo + i, X: c.X, Y: c.Y})
+			}
+		}
+	}
 	return BandIndexState{N: b.n, Lo: b.lo, Hi: b.hi, ChunkRows: b.opt.ChunkRows, Rows: row,
-		JournalBytes: m.size, JournalSHA256: m.sum, Open: open}, nil
+		JournalBytes: m.size, JournalSHA256: m.sum, Open: open, Extra: extra}, nil
 }
 
 // encodeOpen compresses the first rows rows of the open chunk.
@@ -92,8 +118,10 @@ func (b *BandIndex) encodeOpen(rows int) ([]byte, error) {
 // the journal opt.Journal (kept in memory up to opt.MemoryBudget, as they
 // were put) and cutting off what was appended after st: the rows from
 // st.Rows on are added next. It fails if st is of another index (n,
-// values or chunk rows), or if the journal does not hold st's chunks
-// (missing, shorter, or another checksum): start afresh then.
+// values or chunk rows), if its cells aside are out of order or outside
+// its rows and the corner of prescribed cells, or if the journal does not
+// hold st's chunks (missing, shorter, or another checksum): start afresh
+// then.
 func ResumeBandIndex(n int64, lo, hi int, opt BandIndexOptions, st BandIndexState) (*BandIndex, error) {
 	if opt.Journal == "" {
 		return nil, errors.New("pattern: band index: resume without a journal")
@@ -109,6 +137,9 @@ func ResumeBandIndex(n int64, lo, hi int, opt BandIndexOptions, st BandIndexStat
 			st.N, st.Lo, st.Hi, st.ChunkRows, n, lo, hi, b.opt.ChunkRows)
 	case st.Rows < 0 || st.Rows > n+1 || st.JournalBytes < 0:
 		return nil, fmt.Errorf("pattern: band index: the state's %d rows or %d journal bytes are out of range", st.Rows, st.JournalBytes)
+	}
+	if err := b.restoreExtra(st); err != nil {
+		return nil, err
 	}
 	values := int64(hi - lo + 1)
 	var record int64
@@ -129,6 +160,25 @@ func ResumeBandIndex(n int64, lo, hi int, opt BandIndexOptions, st BandIndexStat
 	}
 	b.rows = st.Rows
 	return b, b.start()
+}
+
+// restoreExtra puts the state's cells aside back into the index, which
+// must have none yet.
+func (b *BandIndex) restoreExtra(st BandIndexState) error {
+	last := ExtraCell{Value: -1}
+	for _, c := range st.Extra {
+		switch {
+		case c.Value < b.lo || c.Value > b.hi || c.X < 0 || int64(c.X) >= st.Rows || c.Y < 0 || int64(c.Y) > b.n ||
+			c.X > tables.MaxCellCoordinate || c.Y > tables.MaxCellCoordinate:
+			return fmt.Errorf("pattern: band index: the state's extra cell (%d,%d) of value %d lies outside the values %d…%d, its %d rows or the corner 0 … %d",
+				c.X, c.Y, c.Value, b.lo, b.hi, st.Rows, tables.MaxCellCoordinate)
+		case c.Value < last.Value || (c.Value == last.Value && c.X < last.X):
+			return fmt.Errorf("pattern: band index: the state's extra cells are not in order of value and row at (%d,%d) of value %d", c.X, c.Y, c.Value)
+		}
+		b.extra[c.Value-b.lo] = append(b.extra[c.Value-b.lo], Cell{c.X, c.Y})
+		last = c
+	}
+	return nil
 }
 
 // decodeOpen fills the open chunk with the rows rows of open, decoding no

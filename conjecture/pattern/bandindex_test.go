@@ -183,14 +183,15 @@ func TestBandIndexSpills(t *testing.T) {
 }
 
 // TestBandIndexRefuses: a column beyond the budget, rows out of order, a
-// second cell of a value in a row, a cell far from the diagonal, and a
-// search before every row is in are errors, not crashes.
+// second cell of a value in a row outside the corner of a game file's
+// prescribed cells, a cell far from the diagonal, and a search before
+// every row is in are errors, not crashes.
 func TestBandIndexRefuses(t *testing.T) {
 	if _, err := pattern.NewBandIndex(1_000_000, 0, 3, pattern.BandIndexOptions{ColumnBudget: 1 << 20}); err == nil {
 		t.Error("a column of 4 MB under a budget of 1 MB was accepted")
 	}
 	newIndex := func() *pattern.BandIndex {
-		b, err := pattern.NewBandIndex(100, 0, 3, pattern.BandIndexOptions{ChunkRows: 8})
+		b, err := pattern.NewBandIndex(400, 0, 3, pattern.BandIndexOptions{ChunkRows: 8})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,8 +203,17 @@ func TestBandIndexRefuses(t *testing.T) {
 		rows func(b *pattern.BandIndex) error
 	}{
 		{"row out of order", func(b *pattern.BandIndex) error { return b.Row(1, nil, nil) }},
-		{"value twice in a row", func(b *pattern.BandIndex) error { return b.Row(0, []int64{1, 2}, []int32{3, 3}) }},
-		{"cell past n", func(b *pattern.BandIndex) error { return b.Row(0, []int64{101}, []int32{0}) }},
+		{"value twice in a row, right of column 255", func(b *pattern.BandIndex) error { return b.Row(0, []int64{1, 256}, []int32{3, 3}) }},
+		{"value twice in a row, left of column 255", func(b *pattern.BandIndex) error { return b.Row(0, []int64{256, 1}, []int32{3, 3}) }},
+		{"value twice in row 256", func(b *pattern.BandIndex) error {
+			for x := range int64(256) {
+				if err := b.Row(x, nil, nil); err != nil {
+					return nil // not the error sought: the test fails
+				}
+			}
+			return b.Row(256, []int64{1, 2}, []int32{3, 3})
+		}},
+		{"cell past n", func(b *pattern.BandIndex) error { return b.Row(0, []int64{401}, []int32{0}) }},
 		{"missing rows", func(b *pattern.BandIndex) error { return b.Finish() }},
 		{"search before finish", func(b *pattern.BandIndex) error { _, err := b.Search(0, pattern.Options{}); return err }},
 	} {

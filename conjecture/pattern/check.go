@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -58,16 +59,18 @@ func check(col column, p Pattern, rows int) (Verdict, error) {
 	confirming := true
 	var want, got []int
 	exceptions := p.Exceptions
-	// In a table with one cell of the value per row (no extra cells),
-	// most rows hold exactly the one cell the pattern puts there, inside
+	// Most rows hold exactly the one cell the pattern puts there, inside
 	// the table: such a row is confirmed without forming the lists below.
-	simple := len(col.extra) == 0
+	// The rows up to the last with extra cells (a game file's prescribed
+	// cells repeating a value of their row, in its first rows) take the
+	// lists.
+	simpleFrom := col.repeatFloor(math.MaxInt)
 	residue := 0 // x mod p.Period, for the rows from p.Start on
 	for x := range rows {
 		if x == p.Start {
 			residue = p.Start % p.Period
 		}
-		if simple {
+		if x >= simpleFrom {
 			if d := col.d[x]; d != absent && x+int(d) <= col.n {
 				y := x + int(d)
 				var agrees bool

@@ -8,10 +8,12 @@ import (
 
 // column is what the search knows of one value v of a table over
 // 0 ≤ x, y ≤ n: d[x] = f_v(x) − x for the rows 0 … len(d)−1, absent for a
-// row without v inside the table, and, in a damaged or foreign table only,
-// the further cells of v in a row beyond its first (row-major). Search and
-// Check read nothing else, so an Index (every value at once) and a
-// BandIndex (one value materialised at a time) share one search.
+// row without v inside the table, and extra, the further cells of v in a
+// row beyond its first, in order of row: the prescribed cells of a game
+// file that repeat a value of their row (see the package doc), or the
+// damage of a damaged or foreign table. Search and Check read nothing
+// else, so an Index (every value at once) and a BandIndex (one value
+// materialised at a time) share one search.
 type column struct {
 	value int
 	n     int
@@ -37,9 +39,10 @@ func (c column) decided() int {
 	return min(len(c.d), c.n-dmax+1)
 }
 
-// cells appends to dst every column of row x holding the value, in
-// increasing order. extra is in row-major order, so a binary search finds
-// the extra cells of row x.
+// cells writes to dst every column of row x holding the value, in
+// increasing order. extra is in order of row, so a binary search finds
+// the extra cells of row x; they are sorted with the first, which need not
+// be the leftmost if the rows came with their cells out of order.
 func (c column) cells(dst []int, x int) []int {
 	dst = dst[:0]
 	if d := c.d[x]; d != absent {
@@ -52,7 +55,23 @@ func (c column) cells(dst []int, x int) []int {
 	for ; i < len(c.extra) && c.extra[i].X == x; i++ {
 		dst = append(dst, c.extra[i].Y)
 	}
+	if len(dst) > 1 {
+		slices.Sort(dst)
+	}
 	return dst
+}
+
+// repeatFloor returns the least start a pattern of the first rows rows can
+// have: one past the last of those rows holding the value more than once,
+// 0 if none does. A row from the start on holds the one cell the rule puts
+// there, so every row with several cells must lie below it, among the
+// exceptions.
+func (c column) repeatFloor(rows int) int {
+	i, _ := slices.BinarySearchFunc(c.extra, rows, func(e Cell, x int) int { return cmp.Compare(e.X, x) })
+	if i == 0 {
+		return 0
+	}
+	return c.extra[i-1].X + 1
 }
 
 // exceptionCount returns the number of cells of the value in the rows

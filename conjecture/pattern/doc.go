@@ -37,21 +37,59 @@
 //     y < x₀ has its mirror (y, x) among the exceptions: the union is the
 //     same set of cells either way. Pattern.XOR finds such nim-sum forms.
 //
+// # Game files: a value twice in a row
+//
+// A game file (docs/games.md) may prescribe cells in the corner
+// 0 ≤ x, y ≤ 255, and a prescribed cell may repeat a value of its row: a
+// cell prescribed 0 right of the 0 the mex gives, or two cells prescribed
+// 1. A mex cell differs from every option left of it, so it is the first
+// cell of its value in its row: every further cell of v in a row is
+// prescribed, and such rows lie among the rows 0 … 255. The statement
+// keeps its form: from x₀ on, every row holds v exactly once, at
+// x + d(x mod p), so x₀ lies past every row holding v more than once, and
+// those rows' cells, all of them, are among the exceptions, as every cell
+// of v below x₀ is. Both indexes keep the cells beyond a row's first
+// aside (column.extra); the search never lets a tail fit start at or
+// below the last row holding v twice (column.repeatFloor), and Check
+// compares every cell of a row with the ones the pattern puts there, so
+// a second cell the pattern leaves out, or a row from x₀ on holding v
+// twice, is a violation. The patterns file lists the exceptions as cells
+// (x, y), which holds several cells of one row as well as one; verify
+// -claims-from re-checks them the same way, from a values dataset or a
+// table file. A proof (package proof) makes the same rows exceptions: its
+// start lies past every row of base cells holding v twice. The mirror
+// argument above holds for a game whose cells are symmetric; the cells of
+// a row holding v twice have mirrors in one column, in distinct rows.
+//
 // Theorem 4(4) of the goishi-hiroi paper as printed says n > 2, which leaves
 // out G₋₁(6, 8) = G₋₁(7, 9) = G₋₁(8, 6) = G₋₁(9, 7) = 3; its proof, and the
 // other copy of the paper, say n ≥ 2, which is what the tables show.
 //
 // # Finite tables
 //
-// A table over 0 ≤ x, y ≤ n shows f_v(x) only when f_v(x) ≤ n. In the tables
-// of package tables, f_v(x) ≤ x + v + 2. Each cell of row x before the
-// first v holds a value below v (at most v cells, the values of a row being
-// distinct), or is a −1 base cell (at most one per row), or has v among its
-// excluded values: above it (at most x columns, one per earlier row) or as
-// the pass (one cell, in G_P); that is at most x + v + 2 cells. So f_v is
-// partial only at the table's edge.
-// A row whose predicted cell lies beyond column n is missing data: it is
-// neither a violation nor a confirmation.
+// A table over 0 ≤ x, y ≤ n shows f_v(x), the first cell of v in row x,
+// only when f_v(x) ≤ n. In a rook table,
+//
+//	f_v(x) ≤ x + v + 1 + c(x) + e_v(x),
+//
+// c(x) the prescribed (base) cells of row x and e_v(x) the cells of v in
+// the rows above x beyond the first of their row. Each cell of row x
+// before the first v is prescribed (at most c(x) cells, of any value or
+// −1), or a mex cell of a value below v (at most v: a mex cell's value
+// differs from every value left of it, so the mex cells of a row have
+// distinct values), or a mex cell above v, which has v among its options:
+// above it, in at most x + e_v(x) columns (the cells of v in the rows
+// above), or as its pass (at most one cell: the pass leads to the game
+// without it, whose row x holds v in one mex cell at most). In the
+// built-in tables c(x) ≤ 1 (the cell (0, 0) of G₁ and G₋₁) and
+// e_v(x) = 0, which is f_v(x) ≤ x + v + 2; in a game file's table
+// c(x) = 0 from row 256 on, and e_v(x) is at most the number of cells it
+// prescribes with value v. So f_v is partial only at the table's edge.
+// The search does not rest on the bound: it calls decided the rows
+// x ≤ n − dmax, dmax the largest offset f_v(x) − x seen (column.decided),
+// a row among them without v ending the tail fits there. A row whose
+// predicted cell lies beyond column n is missing data: it is neither a
+// violation nor a confirmation.
 //
 // # The search
 //
@@ -64,7 +102,7 @@
 // it repeats at least MinPeriods (4) whole periods after x₀ and covers at
 // least a quarter of the decided rows, every row below x₀ holds v inside the
 // table (so the exceptions are complete), and Check finds no contradiction
-// on any row (a second cell of v in a row, say). Evidence is the number of
+// on any row (a second cell of v in a row from x₀ on, say). Evidence is the number of
 // periods observed after x₀.
 //
 // The search runs on the first half, the first three quarters and all of

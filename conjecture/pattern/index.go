@@ -13,9 +13,11 @@ import (
 // 4·(n+1)·(MaxValue−MinValue+1) bytes, not the (n+1)² cells of the table;
 // BandIndex keeps the same offsets compressed.
 //
-// In a Grundy table a value occurs at most once per row, so one column per
-// (v, x) suffices; a second occurrence (possible only in a damaged or
-// foreign table) is kept aside, so that Check can name it.
+// In a rook table a value occurs at most once per row, so one column per
+// (v, x) suffices; a further occurrence is kept aside: in a game file's
+// table, a prescribed cell repeating a value of its row (the search makes
+// such rows exceptions), and in a damaged or foreign table, the damage,
+// which Check names.
 type Index struct {
 	n, minValue, maxValue int
 	rows                  int       // rows added so far: 0 … rows−1
@@ -112,7 +114,7 @@ func (idx *Index) Where(v, x int) (y int, ok bool) {
 }
 
 // addCell records the cell (x, y) of value v of minValue … maxValue, the
-// cells of a row given in increasing y.
+// rows given in order (column.cells sorts a row's cells).
 func (idx *Index) addCell(v, x, y int32) {
 	k := v - int32(idx.minValue)
 	if idx.offsets[k][x] == absent {

@@ -43,9 +43,11 @@ func (c *Cell) UnmarshalJSON(data []byte) error {
 //   - x ≥ Start and y = x + Offsets[x mod Period], or
 //   - (x, y) is one of Exceptions, which all have x < Start.
 //
-// The statement is made row by row. The tables are symmetric, so a cell
-// (x, y) of the first kind with y < Start has its mirror (y, x) among the
-// exceptions. ConfirmedTo is the last row up to which the table the pattern
+// The statement is made row by row: a row from Start on holds Value once,
+// a row below may hold it several times (a game file's prescribed cells
+// repeating a value of their row), all of them exceptions. The tables of
+// symmetric rules are symmetric, so a cell (x, y) of the first kind with
+// y < Start has its mirror (y, x) among the exceptions. ConfirmedTo is the last row up to which the table the pattern
 // was found on agrees with it, every predicted cell lying inside the table.
 type Pattern struct {
 	Value      int    `json:"value"`

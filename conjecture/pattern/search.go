@@ -303,7 +303,7 @@ func searchStage(col column, rows, decided int, opt Options, scratch *[]int32) (
 	d, v := col.d, col.value
 	rule := newRule(rows, decided, opt)
 	stage := Stage{Rows: rows}
-	tails := newTailScanner(d, decided, rule.MaxPeriod, *scratch)
+	tails := newTailScanner(d, decided, col.repeatFloor(rows), rule.MaxPeriod, *scratch)
 	*scratch = tails.holdsFrom
 	var fits []TailFit
 	for p := 1; p <= rule.MaxPeriod; p++ {

@@ -36,18 +36,24 @@ type TailFit struct {
 // the rule (a late start, an unstable stage) rescans its whole tail for
 // every multiple of p up to the largest period: at n = 10⁸ that is most of
 // the search's time.
+//
+// A fit never starts below floor, the row after the last one holding the
+// value more than once (column.repeatFloor): those rows are exceptions
+// whatever their first cell. The floor is applied to the fit returned, not
+// to the tails passed on to the multiples, where a raw start stays true.
 type tailScanner struct {
 	d       []int32
 	decided int
+	floor   int
 	// holdsFrom[q] is the least start of a tail already found for a
 	// divisor of q: period q holds from there on. decided when none.
 	holdsFrom []int32
 }
 
 // newTailScanner returns a scanner of the first decided rows of d for the
-// periods 1 … maxPeriod; it reuses the memory of reuse when that is large
-// enough.
-func newTailScanner(d []int32, decided, maxPeriod int, reuse []int32) tailScanner {
+// periods 1 … maxPeriod, its fits starting at floor or later; it reuses
+// the memory of reuse when that is large enough.
+func newTailScanner(d []int32, decided, floor, maxPeriod int, reuse []int32) tailScanner {
 	holdsFrom := reuse[:0]
 	if cap(holdsFrom) < maxPeriod+1 {
 		holdsFrom = make([]int32, maxPeriod+1)
@@ -56,7 +62,7 @@ func newTailScanner(d []int32, decided, maxPeriod int, reuse []int32) tailScanne
 	for q := range holdsFrom {
 		holdsFrom[q] = int32(decided)
 	}
-	return tailScanner{d: d, decided: decided, holdsFrom: holdsFrom}
+	return tailScanner{d: d, decided: decided, floor: floor, holdsFrom: holdsFrom}
 }
 
 // fit returns the tail fit of period p over the first decided rows. The
@@ -78,7 +84,8 @@ func (s *tailScanner) fit(p int) TailFit {
 			s.holdsFrom[q] = min(s.holdsFrom[q], int32(start))
 		}
 	}
-	return TailFit{Period: p, Start: start, Repetitions: (decided - start) / p}
+	start = max(start, s.floor)
+	return TailFit{Period: p, Start: start, Repetitions: max(0, decided-start) / p}
 }
 
 // maxBestFits is how many tail fits a result without a pattern lists.

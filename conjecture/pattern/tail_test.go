@@ -54,7 +54,7 @@ func TestTailScannerMatchesReference(t *testing.T) {
 		d := randomOffsets(random, n, 1+random.IntN(20))
 		for decided := 0; decided <= n; decided += 1 + random.IntN(20) {
 			maxPeriod := 1 + random.IntN(n+1)
-			tails := newTailScanner(d, decided, maxPeriod, scratch)
+			tails := newTailScanner(d, decided, 0, maxPeriod, scratch)
 			scratch = tails.holdsFrom
 			for p := 1; p <= maxPeriod; p++ {
 				start := tailStartReference(d, decided, p)
@@ -76,7 +76,7 @@ func BenchmarkTailFits(b *testing.B) {
 	b.Run("scanner", func(b *testing.B) {
 		var scratch []int32
 		for b.Loop() {
-			tails := newTailScanner(d, n, n/4, scratch)
+			tails := newTailScanner(d, n, 0, n/4, scratch)
 			scratch = tails.holdsFrom
 			for p := 1; p <= n/4; p++ {
 				tails.fit(p)
