@@ -12,10 +12,18 @@ type cursor struct {
 	tr *tracker
 }
 
-// cursorAt starts a sweep of the search's side from st: before row 0
-// when st is the zero State, else where a sweep of the same search was.
-// Its band's workers hash the rows for the tracker.
-func (s *searcher) cursorAt(st band.State) (*cursor, error) {
+// cursorAt starts a sweep of the search's side from st: when st is the
+// zero State, from row 0, its tracker taking the state before row
+// s.first, past the rows of base cells; else where a sweep of the same
+// search was. Its band's workers hash the rows for the tracker.
+//
+// The tracker starts past the base cells because its key sums the cells a
+// row adds to each column: a game file may prescribe a cell with a value
+// its column holds above it (a column holding a value twice, as a row
+// may), which the sum would count twice and the state's set once, so that
+// no later key would match the state's. Past the base cells every cell is
+// the mex of its options, new to its column.
+func (s *searcher) cursorAt(ctx context.Context, st band.State) (*cursor, error) {
 	cfg := s.cfg
 	cfg.RowHash, cfg.DenseOnly = s.hasher.rows, true
 	if s.hasher.passless != nil {
@@ -26,6 +34,7 @@ func (s *searcher) cursorAt(st band.State) (*cursor, error) {
 	if st.Next == 0 {
 		sw, err = band.New(s.rules, s.side, s.v, cfg)
 		if err == nil {
+			err = sw.Run(ctx, s.first, func(band.Rows) error { return nil })
 			st = sw.State()
 		}
 	} else {

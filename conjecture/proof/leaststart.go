@@ -115,7 +115,7 @@ func (s *searcher) cursorTo(ctx context.Context, until int64) (*cursor, error) {
 
 // sweptTo starts a sweep from st and runs it to row until.
 func (s *searcher) sweptTo(ctx context.Context, st band.State, until int64) (*cursor, error) {
-	c, err := s.cursorAt(st)
+	c, err := s.cursorAt(ctx, st)
 	if err != nil {
 		return nil, err
 	}

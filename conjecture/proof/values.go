@@ -15,8 +15,10 @@ import (
 // of an infinite sequence have their gcd as a period). Offsets[i] is the
 // y − x of the cell of value v in the rows x ≥ Start with x mod Period = i,
 // as package pattern writes them. Exceptions are the rows below Start
-// whose cell of v is not where the period puts it, in increasing row, the
-// first MaxExceptions of them; Omitted counts the rest.
+// whose cell of v is not where the period puts it, or that hold v more
+// than once (a game file's prescribed cells: every row from Start on holds
+// the one cell the period puts there), in increasing row, the first
+// MaxExceptions of them; Omitted counts the rest.
 type ValuePattern struct {
 	Value      int         `json:"value"`
 	Period     int64       `json:"period"`
@@ -27,7 +29,8 @@ type ValuePattern struct {
 }
 
 // Exception is a row X below a pattern's start and the y − x of its cell
-// of the value, or NoCell when the row has none.
+// of the value, NoCell when the row has none, or SeveralCells when it has
+// more than one.
 type Exception struct {
 	X      int64 `json:"x"`
 	Offset int64 `json:"offset"`
@@ -36,6 +39,11 @@ type Exception struct {
 // NoCell is the offset of an Exception whose row has no cell of the value
 // (only rows of base cells can lack one).
 const NoCell = math.MinInt64
+
+// SeveralCells is the offset of an Exception whose row holds the value
+// more than once: only a row of base cells can, a cell prescribed with a
+// value the row has left of it.
+const SeveralCells = math.MinInt64 + 1
 
 // MaxExceptions bounds the exceptions a ValuePattern lists.
 const MaxExceptions = 10000
@@ -57,8 +65,10 @@ const maxOffsets = 1 << 26
 //     offsets are periodic from s exactly when they are with P from s (a
 //     sequence periodic with P from s whose tail has period q has period q
 //     from s), so the exceptions are the rows x < X0 whose cell differs
-//     from that of row x + mP (mP ≥ X0, where the period holds), and the
-//     start is one past the last of them;
+//     from that of row x + mP (mP ≥ X0, where the period holds) or that
+//     hold the value more than once (rows of base cells, before X0: the
+//     rows from X0 on hold it once), and the start is one past the last of
+//     them;
 //   - the offsets: rows X0 … X0+q−1.
 //
 // Every comparison is of the cells themselves, exactly. It fails if the
@@ -181,7 +191,7 @@ func (ps *patternSweeps) startsAndOffsets(ctx context.Context, periods []int64) 
 			return nil, err
 		}
 		for i := range ra {
-			if ra[i] == rb[i] {
+			if ra[i] == rb[i] && ra[i] != SeveralCells {
 				continue
 			}
 			vp := &patterns[i%ps.width]
@@ -210,8 +220,11 @@ func (ps *patternSweeps) startsAndOffsets(ctx context.Context, periods []int64) 
 			if int64(len(vp.Offsets)) == vp.Period {
 				continue
 			}
-			if off == NoCell {
+			switch off {
+			case NoCell:
 				return nil, fmt.Errorf("row %d, past x0 = %d, has no cell of %d", x+int64(i/ps.width), x0, vp.Value)
+			case SeveralCells:
+				return nil, fmt.Errorf("row %d, past x0 = %d, has %d more than once", x+int64(i/ps.width), x0, vp.Value)
 			}
 			vp.Offsets = append(vp.Offsets, off)
 		}
@@ -229,7 +242,8 @@ func (ps *patternSweeps) startsAndOffsets(ctx context.Context, periods []int64) 
 const offsetChunk = 1 << 12
 
 // offsetSweep is a band sweep that hands over the rows' offsets: y − x of
-// each value's cell, NoCell where a row has none, V+1 a row.
+// each value's cell, NoCell where a row has none and SeveralCells where it
+// has more than one, V+1 a row.
 type offsetSweep struct {
 	sw    *band.Sweeper
 	width int
@@ -269,7 +283,11 @@ func (o *offsetSweep) rows(ctx context.Context, until int64) ([]int64, error) {
 			x := r.X0 + int64(i)
 			row := o.buf[(x-from)*int64(o.width):]
 			for k := r.Start[i]; k < r.Start[i+1]; k++ {
-				row[r.Value[k]] = r.Y[k] - x
+				if row[r.Value[k]] == NoCell {
+					row[r.Value[k]] = r.Y[k] - x
+				} else {
+					row[r.Value[k]] = SeveralCells
+				}
 			}
 		}
 		return nil
