@@ -11,7 +11,8 @@ import (
 
 // repeatGames are game files whose prescribed cells put a value twice in a
 // row (and, but for the third, in a column): both prescribed, or right of
-// the mex's cell of the value, in row 0 and in row 3.
+// the mex's cell of the value, in row 0 and in row 3, and three times with
+// the pass (to the game without it, not nim).
 var repeatGames = []string{`
 id = "prep-both-row0"
 cells = [{ x = 0, y = 0, value = 1 }, { x = 0, y = 1, value = 1 }, { x = 1, y = 0, value = 1 }]`, `
@@ -20,7 +21,10 @@ cells = [{ x = 0, y = 1, value = 0 }, { x = 1, y = 0, value = 0 }]`, `
 id = "prep-mex-row3"
 cells = [{ x = 3, y = 5, value = 0 }, { x = 3, y = 4, value = 2 }]`, `
 id = "prep-both-row3"
-cells = [{ x = 3, y = 5, value = 4 }, { x = 3, y = 6, value = 4 }, { x = 5, y = 3, value = 4 }, { x = 6, y = 3, value = 4 }]`,
+cells = [{ x = 3, y = 5, value = 4 }, { x = 3, y = 6, value = 4 }, { x = 5, y = 3, value = 4 }, { x = 6, y = 3, value = 4 }]`, `
+id = "prep-three-pass"
+pass = true
+cells = [{ x = 0, y = 2, value = 0 }, { x = 0, y = 3, value = 0 }, { x = 2, y = 0, value = 0 }, { x = 3, y = 0, value = 0 }]`,
 }
 
 // repeatTables registers the repeat games and returns their ids.
@@ -52,7 +56,7 @@ func TestPatternsRepeatedValues(t *testing.T) {
 	const side, margin = 160, 40
 	for i, id := range repeatTables(t) {
 		g, _ := tables.ParseGame("repeat.toml", []byte(repeatGames[i]))
-		s := solver.RookFile{Prescribed: map[[2]int]int32{}}
+		s := solver.RookFile{Pass: g.Pass, Prescribed: map[[2]int]int32{}}
 		for _, c := range g.Cells {
 			s.Prescribed[[2]int{c.X, c.Y}] = c.Value
 		}
