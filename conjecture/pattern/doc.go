@@ -57,7 +57,11 @@
 // (x, y), which holds several cells of one row as well as one; verify
 // -claims-from re-checks them the same way, from a values dataset or a
 // table file. A proof (package proof) makes the same rows exceptions: its
-// start lies past every row of base cells holding v twice. The mirror
+// start lies past every row of base cells holding v twice. (A game with a
+// subtraction limit, which only the full sweep computes, repeats values
+// anywhere: a search of its table file stays exact, x₀ past its last row
+// holding v twice, and so finds no pattern where they repeat throughout.)
+// The mirror
 // argument above holds for a game whose cells are symmetric; the cells of
 // a row holding v twice have mirrors in one column, in distinct rows.
 //
