@@ -60,9 +60,11 @@ watched() {
 
 # gotest runs go test -json with its arguments: a line per package as it
 # ends, the output of what fails, and a heartbeat naming the tests that
-# run while they are silent; it fails when go test does.
+# run while they are silent; it fails when go test does. A package may take
+# 40 minutes, not go test's default 10: cmd/compute takes 3.5 minutes on an
+# idle 2-core machine and passed 10 on a loaded one.
 gotest() {
-    go test -json "$@" 2>&1 | "$venv/bin/python" scripts/progress.py --go-json
+    go test -json -timeout 40m "$@" 2>&1 | "$venv/bin/python" scripts/progress.py --go-json
 }
 
 watched "pip install" "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r scripts/requirements.txt
