@@ -225,6 +225,10 @@ def test_a_base_game_file(tmp_path):
         read_family(write(tmp_path, 'id = "b"\nbase = "gneg1.toml"\nmoves = "rook"\n', "both.toml"))
     with pytest.raises(FamilyError, match=r'choices."0,0": the cell \(0, 0\) is listed twice, also in cells'):
         read_family(write(tmp_path, 'id = "b"\nbase = "gneg1.toml"\n[choices]\n"0,0" = [1]\n', "twice.toml"))
+    # A base with a subtraction limit is refused, not taken without its limit.
+    (tmp_path / "sub3.toml").write_text((REPO / "games" / "subtraction-3.toml").read_text())
+    with pytest.raises(FamilyError, match=r"subtraction limit \(limit = 3\)"):
+        read_family(write(tmp_path, 'id = "b"\nbase = "sub3.toml"\n[choices]\n"1,1" = ["free", -1]\n', "limited.toml"))
 
 
 def test_mutated_family_files_raise_only_family_errors(tmp_path):

@@ -6,11 +6,12 @@ compute's patterns JSON and Markdown and its certificate, compute's output
 written under a temporary name and renamed into place once every file is
 written and synced: a member is complete or absent. A member compute
 cannot serve is published as not computed, with compute's reason: compute
-refuses it (exit status 2: the band does not serve its pass yet), or its
-pattern search does (exit status 1, "not a rook table": a compute before
-2026-12-06 refused prescribed cells repeating a value in a row, which the
-search now states). It is tried again once bin/compute is another binary
-(its SHA-256 is recorded).
+refuses the game (exit status 2: a family file's member with diagonal moves
+or a limit, which the band does not sweep), or its pattern search does (exit
+status 1, "not a rook table": a compute before 2026-12-06 refused prescribed
+cells repeating a value in a row, which the search now states). It is tried
+again once bin/compute is another binary (its SHA-256 is recorded). A
+refusal for want of room (NO_ROOM) is a failure, to run again.
 """
 
 import dataclasses

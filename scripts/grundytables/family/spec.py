@@ -160,6 +160,9 @@ def _base(path, f):
             g = read_game_file(base_path)
         except TableFileError as err:
             _fail(path, f"base = {f['base']!r}: {err}")
+        if g.get("limit"):
+            _fail(path, f"base = {f['base']!r}: the game has a subtraction limit (limit = {g['limit']}), which a family "
+                        f"does not take: its members are band runs, and the band does not sweep a limit")
         return {(c["x"], c["y"]): c["value"] for c in g["cells"]}, g["moves"]
     moves = f.get("moves", "rook")
     if moves not in MOVES:
