@@ -56,17 +56,26 @@ func TestFullSweepDatasetChecked(t *testing.T) {
 	t.Logf("planted: %s", strings.TrimSpace(stdout))
 }
 
-// TestLimitedGameDatasetRefused: verify -in of the full sweep's dataset of
-// a game with a subtraction limit says it cannot check its cells, naming
-// the limit (exit 1), and never checks them as those of the game without
-// the limit, which would report its cells as counterexamples (exit 3).
-func TestLimitedGameDatasetRefused(t *testing.T) {
+// TestLimitedGameDatasetChecked: verify -in checks the full sweep's dataset
+// of a game with a subtraction limit (two-heap nim taking at most 3 tokens
+// a move) from the game's own moves, the limit included: the true one
+// holds; one swept without the limit, under the same game record, fails
+// with a cell named (exit 3).
+func TestLimitedGameDatasetChecked(t *testing.T) {
 	g, err := tables.LoadGame("../../games/subtraction-3.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr, code := runVerify(t, "-in", fullSweepDatasetOf(t, g.Ruleset(), 200))
-	if code != 1 || strings.Contains(stdout, "FAILS") || !strings.Contains(stderr, "subtraction limit (limit = 3)") {
-		t.Fatalf("verify -in of a limited game's dataset: exit %d, want 1 and a refusal naming the limit\n%s%s", code, stdout, stderr)
+	r := g.Ruleset()
+	stdout, stderr, code := runVerify(t, "-in", fullSweepDatasetOf(t, r, 200))
+	if code != 0 || !strings.Contains(stdout, "subtraction-3.band\tholds") {
+		t.Fatalf("the limited game's dataset: exit %d\n%s%s", code, stdout, stderr)
+	}
+	unlimited := g
+	unlimited.Limit = 0
+	r.Rules = unlimited.Ruleset().Rules
+	stdout, stderr, code = runVerify(t, "-in", fullSweepDatasetOf(t, r, 200))
+	if code != 3 || !strings.Contains(stdout, "subtraction-3.band\tFAILS") || !strings.Contains(stdout, "cell (") {
+		t.Fatalf("swept without the limit: exit %d\n%s%s", code, stdout, stderr)
 	}
 }

@@ -13,22 +13,14 @@ import (
 // registerDatasetGame makes the game a values dataset at path records
 // known by its id (gamefiles.FromRecord), so that the checks of a game of
 // one's own read its rules from the dataset itself. A path that is not a
-// dataset, or a dataset that records no game, is left to the checks. With
-// bandCheck (the check of every cell against the game's moves), a game
-// with a subtraction limit is refused: the independent checks do not state
-// its moves yet.
-func registerDatasetGame(path string, bandCheck bool) error {
+// dataset, or a dataset that records no game, is left to the checks.
+func registerDatasetGame(path string) error {
 	d := openDataset(path)
 	if d == nil || d.Manifest.Game == nil {
 		return nil
 	}
-	r, err := gamefiles.FromRecord(d.Manifest.Game)
-	if err != nil {
+	if _, err := gamefiles.FromRecord(d.Manifest.Game); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
-	}
-	if g, _ := r.Game(); bandCheck && g.Limit > 0 {
-		return fmt.Errorf("%s: the game %s has a subtraction limit (limit = %d), whose moves the independent checks do not state yet "+
-			"(docs/games.md, \"Not yet\"), so its cells cannot be checked here; its cells_sha256 %s… is the full sweep's", path, r.ID, g.Limit, d.Manifest.CellsSHA256[:16])
 	}
 	return nil
 }

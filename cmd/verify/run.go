@@ -240,7 +240,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err := checkIn(opts.in); err != nil {
 			return err
 		}
-		if err := registerDatasetGame(opts.in, !opts.patterns && opts.claimsFrom == "" && !opts.claimsGiven); err != nil {
+		if err := registerDatasetGame(opts.in); err != nil {
 			return err
 		}
 	}

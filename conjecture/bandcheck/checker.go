@@ -38,6 +38,7 @@ type Checker struct {
 	err       error         // the first failure, returned again by every later call
 	general   bool          // every row by the general loop, never rookRow: for the test that they agree
 	pass      *passless     // the game without the pass, for a game file's pass; nil without one
+	limited   *limited      // a game file's subtraction limit: every cell walked (limit.go); nil without one
 
 	// computing makes the checker compute its rows instead of checking a
 	// stream: it is the game without the pass of another checker
@@ -68,6 +69,8 @@ func New(table string, n int64, v int) (*Checker, error) {
 		return nil, fmt.Errorf("%w: n = %d: want 0 ≤ n ≤ %d", ErrUnsupported, n, int64(MaxN))
 	case v < 0:
 		return nil, fmt.Errorf("%w: cap V = %d: want V ≥ 0", ErrUnsupported, v)
+	case game.Limit > 0 && game.Passless != nil:
+		return nil, fmt.Errorf("%w: %s: a subtraction limit with the pass is not checked yet", ErrUnsupported, table)
 	}
 	return newChecker(game, n, v), nil
 }
@@ -93,6 +96,10 @@ func newChecker(game moves.Game, n int64, v int) *Checker {
 		}
 	}
 	slices.SortFunc(c.fixed, func(a, b moves.Fixed) int { return cmp.Or(a.X-b.X, a.Y-b.Y) })
+	if game.Limit > 0 {
+		c.limited = newLimited(game, n, v)
+		return c
+	}
 	if game.Diagonal {
 		c.diags = &diagonals{words: words}
 	}
@@ -145,7 +152,11 @@ func (c *Checker) rows(r Rows) error {
 		if c.pass != nil {
 			c.pass.computeRow(r.X0 + i)
 		}
-		if err := c.checkRow(r.X0+i, r.Y[s:e], r.Value[s:e]); err != nil {
+		check := c.checkRow
+		if c.limited != nil {
+			check = c.limitedRow
+		}
+		if err := check(r.X0+i, r.Y[s:e], r.Value[s:e]); err != nil {
 			return err
 		}
 		c.next++

@@ -35,6 +35,10 @@
 // checker of G₀ that computes instead of checking (pass.go); the positions
 // without a move have no pass and are fixed at 0. Its State holds both.
 //
+// With a game file's subtraction limit the options are windows, which
+// values leave, so no window of live columns serves: every cell of every
+// row is walked (limit.go).
+//
 // The tables it checks are the rook tables nim, g1, gneg1, gstarneg1 and
 // passnim, the game files of rook moves, and Wythoff's Nim, whose diagonals it keeps too. Wythoff's
 // values ≤ V lie along two rays, y ≈ x/φ and y ≈ φx, and the columns

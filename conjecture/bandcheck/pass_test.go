@@ -32,7 +32,7 @@ func registerPassGame(t testing.TB, id string, fixed []moves.Fixed) tables.Game 
 	if err := tables.Register(g.Ruleset()); err != nil {
 		t.Fatal(err)
 	}
-	if err := moves.Register(moves.OfFile(id, "test", fixed, false, true)); err != nil {
+	if err := moves.Register(moves.OfFile(id, "test", fixed, false, true, 0)); err != nil {
 		t.Fatal(err)
 	}
 	return g

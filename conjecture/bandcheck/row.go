@@ -26,10 +26,8 @@ const noColumn = math.MaxInt64
 // diagonal sets and the extra value; a mex is in none of those sets, so
 // when it is ≤ V it goes into each of them as a new value.
 func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
-	for k, y := range ys {
-		if y < 0 || y > c.n || k > 0 && y <= ys[k-1] {
-			return fmt.Errorf("%w: row %d: cell y = %d is out of order or outside 0 … %d", ErrStream, x, y, c.n)
-		}
+	if err := c.inOrder(x, ys); err != nil {
+		return err
 	}
 	fixed := c.fixedOf(x)
 	if len(fixed) == 0 && c.diags == nil && c.pass == nil && !c.general && !c.computing {
@@ -107,6 +105,17 @@ func (c *Checker) checkRow(x int64, ys []int64, vals []int32) error {
 		return &CellError{X: x, Y: ys[k], Value: vals[k], InStream: true, Want: full, V: c.v, Lo: c.lo}
 	}
 	c.endRow(x, rowCount)
+	return nil
+}
+
+// inOrder requires the columns ys of row x's stream cells to increase and
+// lie in 0 … n.
+func (c *Checker) inOrder(x int64, ys []int64) error {
+	for k, y := range ys {
+		if y < 0 || y > c.n || k > 0 && y <= ys[k-1] {
+			return fmt.Errorf("%w: row %d: cell y = %d is out of order or outside 0 … %d", ErrStream, x, y, c.n)
+		}
+	}
 	return nil
 }
 

@@ -18,6 +18,8 @@ func (c *Checker) StartAt(s State) error {
 		return fmt.Errorf("%w: a checker can start from a state only before its first row (it is at row %d)", ErrStream, c.next)
 	case c.diags != nil:
 		return fmt.Errorf("%w: Wythoff's Nim: a state leaves out the diagonals, so no check can start from one", ErrStream)
+	case c.limited != nil:
+		return fmt.Errorf("%w: a game with a subtraction limit: a state leaves out the windows of the last cells, so no check can start from one", ErrStream)
 	case s.Row < 1 || s.Row > c.n+1:
 		return fmt.Errorf("%w: a state before row %d: want a row in 1 … %d", ErrStream, s.Row, c.n+1)
 	case s.Row+s.Frontier > c.n+1:

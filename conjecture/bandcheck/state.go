@@ -40,7 +40,9 @@ type Column struct {
 	Values []int32
 }
 
-// State returns the state after the rows checked so far; it is a copy.
+// State returns the state after the rows checked so far; it is a copy. A
+// game with a subtraction limit keeps no window of columns: its State holds
+// the row alone, and is no certificate.
 func (c *Checker) State() State {
 	cols := &c.cols
 	s := State{Row: c.next, Frontier: cols.frontier - c.next}

@@ -71,6 +71,11 @@ type Game struct {
 	Fixed []Fixed
 	// Diagonal adds the options (x − k, y − k), k ≥ 1, to a Rook game.
 	Diagonal bool
+	// Limit, if not 0, is a game file's subtraction limit: a move of a
+	// Rook game takes at most Limit tokens from a heap (from both, along
+	// the diagonal), so the options are the last Limit cells of the row,
+	// the column and the diagonal.
+	Limit int
 	// Extra is the option of (x, y) outside the table, if any (its value
 	// Extra.Value(x, y)). Only Rook games have one.
 	Extra Extra
@@ -206,26 +211,48 @@ func IDs() string {
 
 // OfFile states the moves of a game of a game file (docs/games.md) from
 // its fields: the heap moves, with diagonal the moves that lower both
-// heaps alike, and the prescribed cells, fixed; with pass, the pass to the
-// same game without it (Passless). A game file's pass to two-heap nim
-// (rook moves, no prescribed cell but (0, 0) = 0) is stated as G_P's:
-// the option x XOR y (Bouton's theorem) and (0, 0), the one position
-// without a move, fixed at 0.
-func OfFile(id, source string, fixed []Fixed, diagonal, pass bool) Game {
-	g := Game{ID: id, Source: source, Fixed: slices.Clone(fixed), Diagonal: diagonal, options: heapMoves}
-	if diagonal {
+// heaps alike, at most limit tokens a move when limit > 0, and the
+// prescribed cells, fixed; with pass, the pass to the same game without
+// it (Passless). A game file's pass to two-heap nim (rook moves, no limit,
+// no prescribed cell but (0, 0) = 0) is stated as G_P's: the option
+// x XOR y (Bouton's theorem) and (0, 0), the one position without a move,
+// fixed at 0.
+func OfFile(id, source string, fixed []Fixed, diagonal, pass bool, limit int) Game {
+	g := Game{ID: id, Source: source, Fixed: slices.Clone(fixed), Diagonal: diagonal, Limit: limit, options: heapMoves}
+	switch {
+	case limit > 0:
+		g.options = limitedMoves(limit, diagonal)
+	case diagonal:
 		g.options = wythoff.options
 	}
 	if !pass {
 		return g
 	}
-	if !diagonal && !slices.ContainsFunc(fixed, func(f Fixed) bool { return f != Fixed{0, 0, 0} }) {
+	if !diagonal && limit == 0 && !slices.ContainsFunc(fixed, func(f Fixed) bool { return f != Fixed{0, 0, 0} }) {
 		g.Fixed, g.Extra = []Fixed{{0, 0, 0}}, NimSumExtra
 		return g
 	}
 	passless := g
 	g.Passless = &passless
 	return g
+}
+
+// limitedMoves lists the moves of a game file with a subtraction limit:
+// take 1 … limit tokens from one heap, or with diagonal from both.
+func limitedMoves(limit int, diagonal bool) func(x, y int, visit func(Position)) {
+	return func(x, y int, visit func(Position)) {
+		for k := 1; k <= limit; k++ {
+			if k <= x {
+				visit(Position{x - k, y})
+			}
+			if k <= y {
+				visit(Position{x, y - k})
+			}
+			if diagonal && k <= min(x, y) {
+				visit(Position{x - k, y - k})
+			}
+		}
+	}
 }
 
 // registered holds the games Register made known, by id.

@@ -34,7 +34,7 @@ func registerPassGames(games map[string][]moves.Fixed) []string {
 		if err := tables.Register(g.Ruleset()); err != nil {
 			panic(fmt.Sprintf("register %s: %v", id, err))
 		}
-		if err := moves.Register(moves.OfFile(id, "test", fixed, false, true)); err != nil {
+		if err := moves.Register(moves.OfFile(id, "test", fixed, false, true, 0)); err != nil {
 			panic(err)
 		}
 		ids = append(ids, id)

@@ -28,14 +28,11 @@ func Register(r tables.Ruleset) error {
 	if err := tables.Register(r); err != nil {
 		return err
 	}
-	if g.Limit > 0 {
-		return nil // a subtraction limit: not stated in package moves, so no band check
-	}
 	fixed := make([]moves.Fixed, len(g.Cells))
 	for i, c := range g.Cells {
 		fixed[i] = moves.Fixed{X: c.X, Y: c.Y, Value: c.Value}
 	}
-	if err := moves.Register(moves.OfFile(r.ID, r.Source, fixed, g.Moves == tables.MovesRookDiagonal, g.Pass)); err != nil {
+	if err := moves.Register(moves.OfFile(r.ID, r.Source, fixed, g.Moves == tables.MovesRookDiagonal, g.Pass, g.Limit)); err != nil {
 		return fmt.Errorf("game %s: %w", r.ID, err)
 	}
 	return nil
