@@ -30,15 +30,13 @@ func TestLimitedGames(t *testing.T) {
 		if diagonal {
 			g.Moves = tables.MovesRookDiagonal
 		}
-		played := solver.RookFile{Diagonal: diagonal, Limit: limit, Prescribed: map[[2]int]int32{}}
 		for _, f := range fixed {
 			g.Cells = append(g.Cells, tables.GameCell{X: f.X, Y: f.Y, Value: f.Value})
-			played.Prescribed[[2]int{f.X, f.Y}] = f.Value
 		}
 		if err := moves.Register(moves.OfFile(id, "test", fixed, diagonal, false, limit)); err != nil {
 			t.Fatal(err)
 		}
-		truth := played.Grundy(n)
+		truth := played(solver.RookFile{Diagonal: diagonal, Limit: limit}, fixed).Grundy(n)
 		if plain, _ := moves.Lookup(id); !slices.EqualFunc(plain.Table(n), truth, slices.Equal) {
 			t.Fatalf("%s %v limit %d: package moves' table is not the one the solver plays", id, fixed, limit)
 		}

@@ -38,6 +38,16 @@ func registerPassGame(t testing.TB, id string, fixed []moves.Fixed) tables.Game 
 	return g
 }
 
+// played is the independent solver's game g with the prescribed cells
+// fixed.
+func played(g solver.RookFile, fixed []moves.Fixed) solver.RookFile {
+	g.Prescribed = make(map[[2]int]int32, len(fixed))
+	for _, f := range fixed {
+		g.Prescribed[[2]int{f.X, f.Y}] = f.Value
+	}
+	return g
+}
+
 // randomCorner returns 1 … 5 distinct prescribed cells in the 4×4 corner,
 // of values −1 … 3.
 func randomCorner(rng *rand.Rand) []moves.Fixed {
@@ -96,11 +106,7 @@ func TestPassGames(t *testing.T) {
 		fixed := randomCorner(rng)
 		id := fmt.Sprintf("pass-test-%d", k)
 		game := registerPassGame(t, id, fixed)
-		played := solver.RookFile{Pass: true, Prescribed: map[[2]int]int32{}}
-		for _, f := range fixed {
-			played.Prescribed[[2]int{f.X, f.Y}] = f.Value
-		}
-		truth := played.Grundy(n)
+		truth := played(solver.RookFile{Pass: true}, fixed).Grundy(n)
 		g, _ := moves.Lookup(id)
 		if plain := g.Table(n); !slices.EqualFunc(plain, truth, slices.Equal) {
 			t.Fatalf("%s %v: package moves' table is not the one the solver plays", id, fixed)
